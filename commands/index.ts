@@ -1,0 +1,37 @@
+import type { CommandDef } from './command.types';
+import { can } from './permissions';
+import { authCommands } from './auth.commands';
+import { empowerCommands } from './empower.commands';
+import { logCommands } from './log.commands';
+import { systemCommands } from './system.commands';
+
+export * from './command.types';
+
+/** THE registry: every screen and action of the product. Order: as the sidebar shows the groups. */
+export const COMMANDS: readonly CommandDef[] = [
+  ...authCommands,
+  ...empowerCommands,
+  ...systemCommands,
+  ...logCommands,
+];
+
+export const byId: ReadonlyMap<string, CommandDef> = new Map(COMMANDS.map((c) => [c.id, c]));
+
+export const screens = (): CommandDef[] => COMMANDS.filter((c) => c.kind === 'screen');
+
+/** What a session holding `nodes` may see and run. */
+export function visibleFor(nodes: readonly string[]): CommandDef[] {
+  const held = new Set(nodes);
+  return COMMANDS.filter((c) => can(held, c.permission));
+}
+
+/** Actions offered on a screen (scope screen, single or bulk) for the session. */
+export function actionsOf(screenId: string, nodes: readonly string[]): CommandDef[] {
+  return visibleFor(nodes).filter((c) => c.kind === 'action' && c.screen === screenId);
+}
+
+/** The screen command matching a path (exact route match; detail routes ignore the query). */
+export function screenByPath(path: string): CommandDef | undefined {
+  const p = path.split('?')[0].replace(/\/+$/, '') || '/';
+  return COMMANDS.find((c) => c.kind === 'screen' && c.route === p);
+}

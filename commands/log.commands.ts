@@ -1,0 +1,15 @@
+import type { CommandDef } from './command.types';
+import { pageScreen } from './define';
+import { actionKey } from './permissions';
+
+export const logCommands: CommandDef[] = [
+  pageScreen('log', 'admin_token_login', { order: 2, keywords: ['sessions', 'online', 'tokens', 'live'] }),
+  pageScreen('log', 'admin_active_summary', { order: 3, keywords: ['active', 'online time'] }),
+  pageScreen('log', 'admin_login', { order: 4, keywords: ['login log', 'sign-in'] }),
+  pageScreen('log', 'admin_operate', { order: 5, keywords: ['audit', 'operation log'] }),
+  {
+    id: 'log.admin_token_login.forceLogout', kind: 'action', area: 'log', title: 'action.empower.user.forceLogout',
+    permission: actionKey('log', 'admin_token_login', 'forceLogout'), screen: 'log.admin_token_login', scope: 'bulk',
+    danger: true, api: { method: 'POST', path: '/loanapi/admin_account/forced_login_out' }, hotkey: 'shift+l',
+  },
+];

@@ -1,0 +1,42 @@
+import { SUPER_KEY } from './permissions';
+
+/**
+ * Role templates for the roles of spec §1, loaded with the demo data. A template grants the pages a person in
+ * that role works in; screens still to come (review queues, collection) are granted already so that the
+ * templates need no change when they land.
+ */
+export interface RoleTemplate {
+  identifier: string;
+  /** Message id of the role name; the demo stores the English name. */
+  name: string;
+  nodeKeys: string[];
+  /** Demo account login for this role. */
+  demoAccount: string;
+  parent?: string;
+}
+
+export const ROLE_TEMPLATES: RoleTemplate[] = [
+  { identifier: 'admin', name: 'Administrator', nodeKeys: [SUPER_KEY], demoAccount: 'admin' },
+  { identifier: 'first_review', name: 'First-review reviewer', demoAccount: 'reviewer1',
+    nodeKeys: ['review_trial', 'review_initialReviewCustomerService', 'client_clientUser'] },
+  { identifier: 'second_review', name: 'Second-review reviewer', demoAccount: 'reviewer2',
+    nodeKeys: ['review_reviewAgain', 'review_againReviewCustomerService', 'client_clientUser'] },
+  { identifier: 'pre_review', name: 'Loan pre-review reviewer', demoAccount: 'prereview',
+    nodeKeys: ['review_PaymentPreTrial', 'review_paymentPreTrialService', 'review_reviewLoan', 'review_loanInterception'] },
+  { identifier: 'withdrawal_agent', name: 'Withdrawal customer service', demoAccount: 'withdrawal',
+    nodeKeys: ['withdrawalMoney', 'payment_PaymentOrderQuery'] },
+  { identifier: 'collector', name: 'Collector', demoAccount: 'collector',
+    nodeKeys: ['collection_myCollectionList', 'collection_pool', 'collection_collectionSuccess', 'client_clientUser'] },
+  { identifier: 'reminder_agent', name: 'Reminder agent', demoAccount: 'reminder',
+    nodeKeys: ['collection_collectionPromptList', 'withdrawalMoney_MywaitSMS'] },
+  { identifier: 'marketing_agent', name: 'Marketing customer service', demoAccount: 'marketing',
+    nodeKeys: ['Marketing_MarketingService', 'Marketing_marketingList', 'Marketing_myMarketingList', 'highSeas_myhighSeasList'] },
+  { identifier: 'registration_specialist', name: 'Registration specialist', demoAccount: 'registrar',
+    nodeKeys: ['Marketing_RegistrationSuccessList', 'highSeas_highSeasRegistrationSuccessList', 'highSeas_highSeasList'] },
+  { identifier: 'main_merchant', name: 'Main merchant operator', demoAccount: 'merchant',
+    nodeKeys: ['merchant', 'statistics', 'review_allOrder', 'client_clientUser', 'log_admin_operate'] },
+  { identifier: 'sub_merchant', name: 'Sub-merchant operator', demoAccount: 'submerchant', parent: 'main_merchant',
+    nodeKeys: ['merchant_BalanceInfo', 'merchant_product', 'statistics_orderStatistics', 'review_allOrder'] },
+  { identifier: 'supervisor', name: 'Supervisor', demoAccount: 'supervisor',
+    nodeKeys: ['statistics', 'review_allOrder', 'log', 'SysEmpowerUser', 'collection_CollectionAllocationQuery'] },
+];

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { UPLOAD_MAX_BYTES } from '../schemas/system';
+import { CODE } from '../schemas/common';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Deps } from './deps';
+import { translate } from './i18n';
+import { errorPlugin } from './plugins/errors';
+import { sessionPlugin } from './plugins/session';
+import { writeOpLog } from './modules/log/oplog';
+import { randomCaptchaText } from './modules/auth/captcha';
+import { authRoutes } from './modules/auth/auth.routes';
+import { googleRoutes } from './modules/auth/google.routes';
+import { empowerRoutes } from './modules/empower/empower.routes';
+import { roleRoutes } from './modules/empower/role.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { uploadRoutes } from './modules/system/upload.routes';
+import { logRoutes } from './modules/log/log.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { PUBLIC } from './http';
+
+export interface AppOptions {
+  db: Db;
+  cfg: Config;
+  now?: () => Date;
+  captchaText?: () => string;
+  /** Serve the built console from cfg.distDir. */
+  serveConsole?: boolean;
+}
+
+/** permission of every API route, by "METHOD path": read by the registry test. */
+export type RoutePermissions = Map<string, string>;
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { routePermissions: RoutePermissions }> {
+  const { cfg } = opts;
+  const app = Fastify({
+    logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-token"]'] },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Lending console API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+
+  const filesDir = cfg.dataDir.startsWith('memory://') ? fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'files-')) : path.join(cfg.dataDir, 'files');
+  fs.mkdirSync(filesDir, { recursive: true });
+  const deps: Deps = { db: opts.db, cfg, now: opts.now ?? (() => new Date()), captchaText: opts.captchaText ?? randomCaptchaText, filesDir };
+
+  const routePermissions: RoutePermissions = new Map();
+  app.addHook('onRoute', (r) => {
+    const perm = (r.config as { permission?: string } | undefined)?.permission;
+    if (perm) for (const m of [r.method].flat()) routePermissions.set(`${m} ${r.url}`, perm);
+  });
+  errorPlugin(app);
+  sessionPlugin(app, deps);
+
+  // Safety net of the operation log: a successful staff write whose handler logged nothing is logged here.
+  app.addHook('onResponse', async (req) => {
+    const cfgRoute = req.routeOptions.config;
+    if (!req.succeeded || req.audited || !cfgRoute?.audit || !req.actor) return;
+    await writeOpLog(opts.db, req, { action: `${req.method} ${req.routeOptions.url}`, after: req.body ?? null }).catch((err) => req.log.error({ err }, 'operation log'));
+  });
+
+  authRoutes(app, deps);
+  googleRoutes(app, deps);
+  empowerRoutes(app, deps);
+  roleRoutes(app, deps);
+  systemRoutes(app, deps);
+  uploadRoutes(app, deps);
+  logRoutes(app, deps);
+  dashboardRoutes(app, deps);
+
+  app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
+  app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));
+
+  if (opts.serveConsole && fs.existsSync(path.join(cfg.distDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: cfg.distDir, wildcard: false, index: false });
+  }
+  const indexHtml = opts.serveConsole && fs.existsSync(path.join(cfg.distDir, 'index.html')) ? fs.readFileSync(path.join(cfg.distDir, 'index.html'), 'utf8') : null;
+  app.setNotFoundHandler((req, reply) => {
+    // Unknown API paths are a plain HTTP 404 (the console ignores those silently, spec §8); other paths are the console's.
+    if (req.url.startsWith('/loanapi/') || req.url.startsWith('/api/') || req.method !== 'GET' || !indexHtml) {
+      return reply.status(404).send({ code: CODE.NOT_FOUND, msg: translate(req.lang, 'error.notFound', { what: req.url.split('?')[0] }), data: null });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+
+  await app.ready();
+  return Object.assign(app, { routePermissions });
+}

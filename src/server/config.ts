@@ -1,0 +1,65 @@
+import path from 'node:path';
+
+/** Every setting the server reads, from the environment (documented in README "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Real PostgreSQL when set; otherwise the embedded PGlite under dataDir. */
+  databaseUrl: string | null;
+  /** Folder for the embedded database and uploaded files. `memory://` keeps the database in memory. */
+  dataDir: string;
+  captchaEnabled: boolean;
+  /** Idle timeout of a session in minutes (the console's hourly keep-alive keeps an open tab alive). */
+  sessionIdleMinutes: number;
+  /** Absolute lifetime of a session in hours; `is_durable` sessions live sessionDurableDays. */
+  sessionAbsoluteHours: number;
+  sessionDurableDays: number;
+  /** Failed logins before an account, or an IP, is held back for `loginLockMinutes`. */
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
+  loginLockMinutes: number;
+  systemName: string;
+  /** Time zone that work periods are read in. */
+  timeZone: string;
+  /** Load the demo data set when the database has no accounts. */
+  seedDemo: boolean;
+  demoPassword: string;
+  logLevel: string;
+  distDir: string;
+}
+
+function bool(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return !['0', 'false', 'off', 'no'].includes(v.toLowerCase());
+}
+
+function int(v: string | undefined, dflt: number): number {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : dflt;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: env.DATA_DIR || path.resolve('data'),
+    captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
+    sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
+    sessionDurableDays: int(env.SESSION_DURABLE_DAYS, 7),
+    loginMaxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5),
+    loginMaxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 30),
+    loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+    systemName: env.SYSTEM_NAME || 'Lending Console',
+    timeZone: env.TZ_BUSINESS || 'Asia/Ho_Chi_Minh',
+    seedDemo: bool(env.SEED_DEMO, true),
+    demoPassword: env.DEMO_PASSWORD || 'Demo@2026',
+    logLevel: env.LOG_LEVEL || 'info',
+    distDir: env.DIST_DIR || path.resolve('dist'),
+  };
+}
+
+export function testConfig(over: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), dataDir: 'memory://', captchaEnabled: false, logLevel: 'silent', seedDemo: false, ...over };
+}

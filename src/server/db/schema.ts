@@ -1,0 +1,6 @@
+// Every table, one file per area; drizzle-kit reads this list to generate migrations.
+export * from '../modules/auth/auth.table';
+export * from '../modules/empower/empower.table';
+export * from '../modules/merchant/merchant.table';
+export * from '../modules/system/system.table';
+export * from '../modules/log/log.table';

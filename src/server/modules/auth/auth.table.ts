@@ -1,0 +1,24 @@
+import { bigserial, boolean, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+export const captcha = pgTable('captcha', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  answerHash: varchar('answer_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Every login attempt (spec /log/admin_login); also what login throttling counts. */
+export const loginLog = pgTable('login_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  account: varchar('account', { length: 64 }).notNull(),
+  accountId: integer('account_id'),
+  ip: varchar('ip', { length: 64 }).notNull(),
+  userAgent: varchar('user_agent', { length: 400 }).notNull().default(''),
+  success: boolean('success').notNull(),
+  reason: varchar('reason', { length: 40 }).notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('login_log_account_idx').on(t.account, t.createdAt, t.id),
+  index('login_log_ip_idx').on(t.ip, t.createdAt, t.id),
+  index('login_log_created_idx').on(t.createdAt, t.id),
+]);

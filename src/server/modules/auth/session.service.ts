@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { CODE, HTTP_SESSION_ENDED } from '../../../schemas/common';
+import type { Terminal } from '../../../schemas/empower';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import { adminSession } from '../empower/empower.table';
+
+export function newToken(): string {
+  return crypto.randomBytes(16).toString('hex');
+}
+
+/** Tokens are stored as SHA-256: a leaked table gives no usable session. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function terminalOf(userAgent: string): Terminal {
+  return /Mobi|Android|iPhone|iPad|iPod/i.test(userAgent) ? 'mobile' : 'pc';
+}
+
+export interface NewSession {
+  accountId: number;
+  ip: string;
+  userAgent: string;
+  durable: boolean;
+}
+
+export async function createSession(db: DbOrTx, cfg: Config, now: Date, s: NewSession, singleSession: boolean): Promise<string> {
+  const token = newToken();
+  const terminal = terminalOf(s.userAgent);
+  const lifeMs = s.durable ? cfg.sessionDurableDays * 86_400_000 : cfg.sessionAbsoluteHours * 3_600_000;
+  if (singleSession) {
+    // One live session per account and terminal kind: signing in elsewhere replaces the older one (code 50012).
+    await db.update(adminSession)
+      .set({ revokedAt: now, revokedReason: 'replaced' })
+      .where(and(eq(adminSession.accountId, s.accountId), eq(adminSession.terminal, terminal), isNull(adminSession.revokedAt)));
+  }
+  await db.insert(adminSession).values({
+    tokenHash: hashToken(token),
+    accountId: s.accountId,
+    ip: s.ip.slice(0, 64),
+    userAgent: s.userAgent.slice(0, 400),
+    terminal,
+    durable: s.durable,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + lifeMs),
+  });
+  return token;
+}
+
+export type RevokeReason = 'logout' | 'forced' | 'replaced' | 'password' | 'disabled' | 'deleted';
+
+export async function revokeAccountSessions(db: DbOrTx, accountId: number, reason: RevokeReason, now: Date, exceptId?: number): Promise<number> {
+  const conds = [eq(adminSession.accountId, accountId), isNull(adminSession.revokedAt)];
+  if (exceptId) conds.push(ne(adminSession.id, exceptId));
+  const rows = await db.update(adminSession).set({ revokedAt: now, revokedReason: reason }).where(and(...conds)).returning({ id: adminSession.id });
+  return rows.length;
+}
+
+export interface SessionRow {
+  id: number;
+  accountId: number;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedReason: string | null;
+}
+
+/** Finds the session of a token and refuses it with the spec's codes when it can't be used. */
+export async function checkToken(db: DbOrTx, cfg: Config, now: Date, token: string | undefined): Promise<SessionRow> {
+  if (!token) throw new AppError(CODE.TOKEN_ILLEGAL, 'error.tokenMissing');
+  const [s] = await db.select({
+    id: adminSession.id, accountId: adminSession.accountId, lastSeenAt: adminSession.lastSeenAt,
+    expiresAt: adminSession.expiresAt, revokedReason: adminSession.revokedReason,
+  }).from(adminSession).where(eq(adminSession.tokenHash, hashToken(token))).limit(1);
+  if (!s) throw new AppError(CODE.TOKEN_ILLEGAL, 'error.tokenIllegal');
+  switch (s.revokedReason) {
+    case null: break;
+    case 'replaced': throw new AppError(CODE.TOKEN_REPLACED, 'error.tokenReplaced');
+    case 'logout': throw new AppError(CODE.TOKEN_ILLEGAL, 'error.tokenIllegal');
+    default: throw new AppError(CODE.FORBIDDEN, 'error.sessionEnded', {}, HTTP_SESSION_ENDED);
+  }
+  const idleMs = cfg.sessionIdleMinutes * 60_000;
+  if (s.expiresAt.getTime() <= now.getTime() || now.getTime() - s.lastSeenAt.getTime() > idleMs) {
+    throw new AppError(CODE.TOKEN_EXPIRED, 'error.tokenExpired');
+  }
+  return s;
+}
+
+/** Marks activity at most once a minute, so a busy console does not write on every request. */
+export async function touchSession(db: DbOrTx, s: SessionRow, now: Date): Promise<void> {
+  if (now.getTime() - s.lastSeenAt.getTime() < 60_000) return;
+  await db.update(adminSession).set({ lastSeenAt: now }).where(eq(adminSession.id, s.id));
+  await db.execute(sql`update admin_account set active_at = ${now.toISOString()}::timestamptz where id = ${s.accountId}`);
+}

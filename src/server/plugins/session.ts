@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can } from '../../commands/permissions';
+import { CODE, HTTP_SESSION_ENDED } from '../../schemas/common';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { AppError, forbidden } from '../errors';
+import { PUBLIC, SIGNED_IN } from '../http';
+import { langFromHeader } from '../i18n';
+import { loadAccess, withinWorkPeriod } from '../modules/empower/access';
+import { checkToken, terminalOf, touchSession } from '../modules/auth/session.service';
+
+export interface Actor {
+  accountId: number;
+  account: string;
+  name: string;
+  sessionId: number;
+  nodes: ReadonlySet<string>;
+  nodeList: string[];
+  merchantIds: number[];
+  privacy: boolean;
+  ip: string;
+}
+
+/** Spec §7: Authorization and x-api-token both carry the token. */
+export function tokenOf(req: FastifyRequest): string | undefined {
+  const h = req.headers['x-api-token'];
+  if (typeof h === 'string' && h) return h;
+  const auth = req.headers.authorization;
+  if (auth) return auth.replace(/^Bearer\s+/i, '').trim() || undefined;
+  const q = (req.query as Record<string, unknown> | undefined)?.token;
+  return typeof q === 'string' && q ? q : undefined;
+}
+
+/**
+ * Resolves the session before validation, and refuses what the route's permission node does not allow.
+ * A route registered without a permission fails at start (onRoute), so nothing is open by omission.
+ */
+export function sessionPlugin(app: FastifyInstance, deps: { db: Db; cfg: Config; now: () => Date }): void {
+  app.decorateRequest('lang', null as never);
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (r) => {
+    if (r.method === 'HEAD' || r.method === 'OPTIONS') return;
+    const perm = (r.config as { permission?: string } | undefined)?.permission;
+    if (!r.url.startsWith('/loanapi/') && !r.url.startsWith('/api/')) return;
+    if (!perm) throw new Error(`route ${r.method} ${r.url} declares no permission`);
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = langFromHeader(req.headers['lang-code']);
+    const perm = req.routeOptions.config?.permission;
+    if (!perm || perm === PUBLIC) return;
+    const now = deps.now();
+    const s = await checkToken(deps.db, deps.cfg, now, tokenOf(req));
+    const access = await loadAccess(deps.db, s.accountId);
+    if (!access || !access.account.enabled) throw new AppError(CODE.FORBIDDEN, 'error.sessionEnded', {}, HTTP_SESSION_ENDED);
+    const a = access.account;
+    if (!withinWorkPeriod(a.workStart, a.workEnd, now, deps.cfg.timeZone)) {
+      throw new AppError(CODE.FORBIDDEN, 'error.outsideWorkPeriod', { start: a.workStart ?? '', end: a.workEnd ?? '' }, HTTP_SESSION_ENDED);
+    }
+    if (a.allowedTerminals.length && !a.allowedTerminals.includes(terminalOf(String(req.headers['user-agent'] ?? '')))) {
+      throw new AppError(CODE.FORBIDDEN, 'error.terminalNotAllowed', {}, HTTP_SESSION_ENDED);
+    }
+    await touchSession(deps.db, s, now);
+    req.actor = {
+      accountId: a.id, account: a.account, name: a.name, sessionId: s.id,
+      nodes: new Set(access.nodeList), nodeList: access.nodeList, merchantIds: a.merchantIds,
+      privacy: a.privacyProtection, ip: req.ip,
+    };
+    if (perm !== SIGNED_IN && !can(req.actor.nodes, perm)) throw forbidden();
+  });
+}
