@@ -38,7 +38,9 @@ export interface AppOptions {
 /** permission of every API route, by "METHOD path": read by the registry test. */
 export type RoutePermissions = Map<string, string>;
 
-export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { routePermissions: RoutePermissions }> {
+export type App = FastifyInstance & { routePermissions: RoutePermissions };
+
+export async function buildApp(opts: AppOptions): Promise<App> {
   const { cfg } = opts;
   const app = Fastify({
     logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-token"]'] },
@@ -99,5 +101,5 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   });
 
   await app.ready();
-  return Object.assign(app, { routePermissions });
+  return Object.assign(app, { routePermissions }) as unknown as App;
 }

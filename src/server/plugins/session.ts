@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can } from '../../commands/permissions';
+import { can } from '../../../commands/permissions';
 import { CODE, HTTP_SESSION_ENDED } from '../../schemas/common';
 import type { Config } from '../config';
 import type { Db } from '../db/client';

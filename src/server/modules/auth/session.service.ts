@@ -60,6 +60,10 @@ export async function revokeAccountSessions(db: DbOrTx, accountId: number, reaso
   return rows.length;
 }
 
+export async function revokeSession(db: DbOrTx, sessionId: number, reason: RevokeReason, now: Date): Promise<void> {
+  await db.update(adminSession).set({ revokedAt: now, revokedReason: reason }).where(and(eq(adminSession.id, sessionId), isNull(adminSession.revokedAt)));
+}
+
 export interface SessionRow {
   id: number;
   accountId: number;

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { SUPER_KEY } from '../../../commands/permissions';
+import { SUPER_KEY } from '../../../../commands/permissions';
 import type { DbOrTx } from '../../db/client';
 import { adminAccount, permissionNodeState, role } from './empower.table';
 

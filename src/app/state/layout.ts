@@ -1,0 +1,34 @@
+import { proxy } from 'valtio';
+import { readCookie, writeCookie } from './storage';
+
+/** Spec §4: the sidebar open state persists in a cookie (1 open, 0 closed); device type defaults to desktop. */
+const SIDEBAR_COOKIE = 'sidebarStatus';
+/** Spec §9: mobile breakpoint. */
+export const MOBILE_BREAKPOINT = 992;
+
+export interface LayoutState {
+  sidebarOpened: boolean;
+  device: 'desktop' | 'mobile';
+  /** The mobile drawer, separate from the desktop collapse state. */
+  mobileNavOpen: boolean;
+}
+
+export const layout = proxy<LayoutState>({
+  sidebarOpened: readCookie(SIDEBAR_COOKIE) !== '0',
+  device: 'desktop',
+  mobileNavOpen: false,
+});
+
+export function toggleSidebar(): void {
+  if (layout.device === 'mobile') {
+    layout.mobileNavOpen = !layout.mobileNavOpen;
+    return;
+  }
+  layout.sidebarOpened = !layout.sidebarOpened;
+  writeCookie(SIDEBAR_COOKIE, layout.sidebarOpened ? '1' : '0');
+}
+
+export function setDevice(device: LayoutState['device']): void {
+  layout.device = device;
+  if (device === 'desktop') layout.mobileNavOpen = false;
+}

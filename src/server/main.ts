@@ -1,0 +1,37 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { demoAccounts, seedDemo } from './seed/demo';
+
+/** `npm start`: migrate, load the demo data on first start, serve console and API on one port. */
+async function main() {
+  const cfg = loadConfig();
+  const database = await openDatabase(cfg);
+  if (cfg.seedDemo) await seedDemo(database.db, cfg.demoPassword);
+  const app = await buildApp({ db: database.db, cfg, serveConsole: true });
+  await app.listen({ port: cfg.port, host: cfg.host });
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${cfg.dataDir}`;
+  const accounts = await demoAccounts(database.db);
+  const lines = [
+    '',
+    `  Lending console is running on ${where}`,
+    `  Open   http://localhost:${cfg.port}/`,
+    cfg.captchaEnabled ? '  Sign in with an account below and the captcha shown.' : '  Captcha is off (CAPTCHA_ENABLED=false).',
+    accounts.length ? `  Demo accounts (password ${cfg.demoPassword}):` : '',
+    ...accounts.map((a) => `    ${a.account.padEnd(14)} ${a.role}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

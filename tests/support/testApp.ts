@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/server/app';
+import { testConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { seedDemo } from '../../src/server/seed/demo';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+/**
+ * A fresh database per test file: in-memory PGlite by default; with DATABASE_URL, a new database on that
+ * server, dropped afterwards (the same suite then runs on real PostgreSQL).
+ */
+export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), dataDir: 'memory://' });
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface Envelope<T = any> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface TestApp {
+  app: App;
+  db: Database['db'];
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+  /** Signs a demo (or any) account in and returns its token. */
+  login(account: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
+  get<T = any>(token: string | null, url: string, query?: Record<string, unknown>, headers?: Record<string, string>): Promise<Envelope<T> & { status: number }>;
+  post<T = any>(token: string | null, url: string, body?: unknown, headers?: Record<string, string>): Promise<Envelope<T> & { status: number }>;
+}
+
+export async function createTestApp(opts: { cfg?: Partial<Config>; captchaText?: () => string; seed?: boolean } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
+  const clock = { now: new Date(), advance(ms: number) { this.now = new Date(this.now.getTime() + ms); } };
+  const app = await buildApp({ db: database.db, cfg: testConfig(opts.cfg), now: () => clock.now, captchaText: opts.captchaText });
+  const auth = (token: string | null): Record<string, string> => (token ? { authorization: token, 'x-api-token': token } : {});
+  const t: TestApp = {
+    app, db: database.db, clock,
+    close: async () => { await app.close(); await database.drop(); },
+    async get(token, url, query, headers = {}) {
+      const res = await app.inject({ method: 'GET', url, query: query as Record<string, string>, headers: { ...auth(token), 'lang-code': '100', ...headers } });
+      return { status: res.statusCode, ...(res.json() as Envelope) };
+    },
+    async post(token, url, body = {}, headers = {}) {
+      const res = await app.inject({ method: 'POST', url, payload: body as object, headers: { ...auth(token), 'lang-code': '100', ...headers } });
+      return { status: res.statusCode, ...(res.json() as Envelope) };
+    },
+    async login(account, password = DEMO_PASSWORD, extra = {}) {
+      const res = await t.post(null, '/loanapi/account/login', { account, pwd: password, ...extra });
+      if (res.code !== 20000) throw new Error(`login ${account} failed: ${res.code} ${res.msg}`);
+      return res.data.token as string;
+    },
+  };
+  return t;
+}
