@@ -36,7 +36,7 @@ export interface AppOptions {
 }
 
 /** permission of every API route, by "METHOD path": read by the registry test. */
-export type RoutePermissions = Map<string, string>;
+export type RoutePermissions = Map<string, string[]>;
 
 export type App = FastifyInstance & { routePermissions: RoutePermissions };
 
@@ -63,8 +63,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   const routePermissions: RoutePermissions = new Map();
   app.addHook('onRoute', (r) => {
-    const perm = (r.config as { permission?: string } | undefined)?.permission;
-    if (perm) for (const m of [r.method].flat()) routePermissions.set(`${m} ${r.url}`, perm);
+    const perm = (r.config as { permission?: string | string[] } | undefined)?.permission;
+    if (perm) for (const m of [r.method].flat()) routePermissions.set(`${m} ${r.url}`, [perm].flat());
   });
   errorPlugin(app);
   sessionPlugin(app, deps);

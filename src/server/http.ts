@@ -12,8 +12,11 @@ export const SIGNED_IN = '@signed-in';
 export interface RouteDef<B extends ZodType | undefined, Q extends ZodType | undefined> {
   method: 'GET' | 'POST';
   url: string;
-  /** A permission node key from commands/permissions.ts, PUBLIC or SIGNED_IN. Required: a route without one fails at start. */
-  permission: string;
+  /**
+   * A permission node key from commands/permissions.ts, PUBLIC or SIGNED_IN; a list when two screens' actions share the
+   * route (any of them grants). Required: a route without one fails at start.
+   */
+  permission: string | string[];
   body?: B;
   query?: Q;
   /** Writes are logged to the operation log; false for writes that are not staff actions (login, copy events). */

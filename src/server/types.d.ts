@@ -13,7 +13,7 @@ declare module 'fastify' {
     audited?: boolean;
   }
   interface FastifyContextConfig {
-    permission?: string;
+    permission?: string | string[];
     audit?: boolean;
   }
 }

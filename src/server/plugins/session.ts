@@ -41,9 +41,9 @@ export function sessionPlugin(app: FastifyInstance, deps: { db: Db; cfg: Config;
 
   app.addHook('onRoute', (r) => {
     if (r.method === 'HEAD' || r.method === 'OPTIONS') return;
-    const perm = (r.config as { permission?: string } | undefined)?.permission;
+    const perm = (r.config as { permission?: string | string[] } | undefined)?.permission;
     if (!r.url.startsWith('/loanapi/') && !r.url.startsWith('/api/')) return;
-    if (!perm) throw new Error(`route ${r.method} ${r.url} declares no permission`);
+    if (!perm || (Array.isArray(perm) && perm.length === 0)) throw new Error(`route ${r.method} ${r.url} declares no permission`);
   });
 
   app.addHook('onRequest', async (req) => {
@@ -67,6 +67,6 @@ export function sessionPlugin(app: FastifyInstance, deps: { db: Db; cfg: Config;
       nodes: new Set(access.nodeList), nodeList: access.nodeList, merchantIds: a.merchantIds,
       privacy: a.privacyProtection, ip: req.ip,
     };
-    if (perm !== SIGNED_IN && !can(req.actor.nodes, perm)) throw forbidden();
+    if (perm !== SIGNED_IN && ![perm].flat().some((p) => can(req.actor!.nodes, p))) throw forbidden();
   });
 }

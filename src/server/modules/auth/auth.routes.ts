@@ -28,7 +28,7 @@ export async function hashPassword(pwd: string): Promise<string> {
 
 async function logAttempt(d: Deps, req: FastifyRequest, account: string, accountId: number | null, success: boolean, reason: string) {
   await d.db.insert(loginLog).values({
-    account: account.slice(0, 64), accountId, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400), success, reason,
+    account: account.slice(0, 64), accountId, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400), success, reason, createdAt: d.now(),
   });
 }
 
