@@ -6,6 +6,7 @@ export const authCommands: CommandDef[] = [
   {
     id: 'dashboard.home', kind: 'screen', area: 'dashboard', title: 'route.dashboard.home', permission: null,
     route: '/dashboard', sidebar: { group: '', order: 0 }, searchable: true, affix: true, keywords: ['home', 'dashboard'],
+    api: { method: 'GET', path: '/loanapi/dashboard/summary' },
   },
   {
     id: 'auth.googleValidator', kind: 'screen', area: 'auth', title: 'route.auth.googleValidator', permission: null,
@@ -20,19 +21,19 @@ export const authCommands: CommandDef[] = [
     api: { method: 'POST', path: '/loanapi/account/logout' }, keywords: ['sign out', 'logout'],
   },
   {
-    id: 'auth.clearCache', kind: 'action', area: 'auth', title: 'action.auth.clearCache', permission: null, scope: 'global',
+    id: 'auth.clearCache', kind: 'action', area: 'auth', title: 'action.auth.clearCache', permission: null, scope: 'global', client: true,
     keywords: ['cache'],
   },
   {
     id: 'settings.theme.toggle', kind: 'action', area: 'settings', title: 'action.settings.toggleTheme', permission: null,
-    scope: 'global', keywords: ['dark', 'light', 'theme'], hotkey: 'alt+t',
+    scope: 'global', client: true, keywords: ['dark', 'light', 'theme'], hotkey: 'alt+t',
   },
   {
     id: 'settings.panel', kind: 'action', area: 'settings', title: 'action.settings.openPanel', permission: null,
-    scope: 'global', keywords: ['settings', 'theme colour', 'fixed header', 'tags view'],
+    scope: 'global', client: true, keywords: ['settings', 'theme colour', 'fixed header', 'tags view'],
   },
   ...LANGS.map((l): CommandDef => ({
     id: `settings.language.${l.code}`, kind: 'action', area: 'settings', title: `lang.${l.code}`, permission: null,
-    scope: 'global', keywords: ['language', 'lang', l.code, l.label],
+    scope: 'global', client: true, keywords: ['language', 'lang', l.code, l.label],
   })),
 ];

@@ -55,8 +55,13 @@ export interface CommandDef {
   /** Parameters asked for in a form before running (zod schema; field titles come from `paramTitles`). */
   params?: ZodType<Record<string, unknown>>;
   paramTitles?: Record<string, string>;
-  /** The server route the action calls. The registry test checks its permission equals `permission`. */
+  /**
+   * The server route the action calls, or the list a screen reads. The registry test checks that the route
+   * enforces exactly `permission`, and the RBAC matrix calls it as every role.
+   */
   api?: ApiCall;
+  /** Run by the console itself (language, theme, panels): the shell registers its handler. */
+  client?: true;
 }
 
 /** What a handler receives: a typed API caller and the rows the action applies to. */

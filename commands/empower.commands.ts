@@ -14,9 +14,9 @@ const roleAction = (verb: string, def: Partial<CommandDef> & Pick<CommandDef, 'a
 });
 
 export const empowerCommands: CommandDef[] = [
-  pageScreen('SysEmpower', 'empower', { order: 1, keywords: ['permission', 'nodes', 'tree'] }),
-  pageScreen('SysEmpower', 'user', { order: 2, keywords: ['accounts', 'staff', 'users'] }),
-  pageScreen('SysEmpower', 'role', { order: 4, keywords: ['roles', 'templates'] }),
+  pageScreen('SysEmpower', 'empower', { order: 1, keywords: ['permission', 'nodes', 'tree'], api: { method: 'GET', path: '/loanapi/permission_node/tree' } }),
+  pageScreen('SysEmpower', 'user', { order: 2, keywords: ['accounts', 'staff', 'users'], api: { method: 'GET', path: '/loanapi/admin_account/list' } }),
+  pageScreen('SysEmpower', 'role', { order: 4, keywords: ['roles', 'templates'], api: { method: 'GET', path: '/loanapi/role/list' } }),
 
   userAction('add', { scope: 'screen', api: { method: 'POST', path: '/loanapi/admin_account/add' }, params: accountAddBody, hotkey: 'n' }),
   userAction('edit', { api: { method: 'POST', path: '/loanapi/admin_account/edit' }, params: accountEditBody, hotkey: 'e' }),

@@ -9,7 +9,7 @@ const dictAction = (verb: string, def: Partial<CommandDef> & Pick<CommandDef, 'a
 });
 
 export const systemCommands: CommandDef[] = [
-  pageScreen('system', 'dict', { order: 5, keywords: ['dictionary', 'dict', 'reasons'] }),
+  pageScreen('system', 'dict', { order: 5, keywords: ['dictionary', 'dict', 'reasons'], api: { method: 'GET', path: '/loanapi/dict/name_list' } }),
   dictAction('add', { scope: 'screen', api: { method: 'POST', path: '/loanapi/dict/detail_add' }, params: dictItemBody, hotkey: 'n' }),
   dictAction('edit', { api: { method: 'POST', path: '/loanapi/dict/detail_edit' }, params: dictItemEditBody, hotkey: 'e' }),
   dictAction('del', { api: { method: 'POST', path: '/api/dictItem/:id' }, danger: true }),

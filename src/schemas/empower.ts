@@ -70,7 +70,8 @@ export interface AccountRow {
 }
 
 export const roleBody = z.object({
-  name: personName,
+  // Role names are labels, not person names: the demo templates ("Withdrawal customer service") run past 20.
+  name: z.string().trim().min(2).max(40),
   identifier: z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9_]+$/, 'validation.identifierChars'),
   parent_id: id.nullable().optional(),
   is_template: z.boolean().default(false),
@@ -133,4 +134,43 @@ export interface TokenSummaryRow {
   first_login_at: string;
   last_seen_at: string;
   online_minutes: number;
+}
+
+/** One account (`id`) or several (`ids`): the single-row and bulk commands both end here. */
+export const accountIdsBody = z.object({
+  id: id.optional(),
+  ids: z.array(id).min(1).max(500).optional(),
+});
+
+/** Force logout: accounts (`id`/`ids`, all their live sessions) and/or single sessions (`session_ids`, the live-session list). */
+export const forceLogoutBody = accountIdsBody.extend({
+  session_ids: z.array(id).min(1).max(500).optional(),
+});
+
+/** A day (`YYYY-MM-DD`, read in the business time zone) or a moment (`YYYY-MM-DD HH:mm[:ss]` or ISO). */
+const DATE_OR_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+function realDate(s: string): boolean {
+  const m = DATE_OR_TIME.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return false;
+  return (m[4] === undefined || Number(m[4]) < 24) && (m[5] === undefined || Number(m[5]) < 60) && (m[6] === undefined || Number(m[6]) < 60);
+}
+export const dateOrTime = z.string().trim().refine(realDate, 'validation.date');
+
+export const tokenSummaryQuery = z.object({
+  date_from: dateOrTime.optional(),
+  date_to: dateOrTime.optional(),
+  account: z.string().trim().max(32).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  page_size: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export interface RoleOption {
+  id: number;
+  name: string;
+  identifier: string;
+  /** Whether the signed-in account holds every permission of the role (and so may give it to an account). */
+  grantable: boolean;
 }

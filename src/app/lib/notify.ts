@@ -1,26 +1,17 @@
 import { notifications } from '@mantine/notifications';
 import type { IntlShape } from 'react-intl';
 
+import { t as shellT } from '../intl/intl';
+
 /**
- * The bridge from code outside React (command runner, copy helper) to the user's language and to notifications.
- * `CommandHotkeys` and `CommandPalette` bind the app's intl on mount (`useBindIntl`), so code that runs
- * from a hotkey, a window event or a timer words its messages in the current language.
+ * Notifications worded from the catalogue, usable outside React (command runner, copy helper, hotkeys).
+ * Messages come from the page's one IntlShape (src/app/intl/intl.ts) unless an intl is passed.
  */
-let bound: IntlShape | null = null;
 
-export function bindIntl(intl: IntlShape | null): void {
-  bound = intl;
-}
-
-export function boundIntl(): IntlShape | null {
-  return bound;
-}
-
-/** Words a message id in the bound language; the id itself when nothing is bound or the id is missing. */
-export function t(id: string, values?: Record<string, string | number>, intl: IntlShape | null = bound): string {
-  if (!intl) return id;
-  if (!(id in intl.messages)) return id;
-  return String(intl.formatMessage({ id }, values));
+/** Words a message id; the id itself when no catalogue is loaded or the id is missing. */
+export function t(id: string, values?: Record<string, string | number>, intl?: IntlShape | null): string {
+  if (intl) return id in intl.messages ? String(intl.formatMessage({ id }, values)) : id;
+  return shellT(id, values);
 }
 
 export type NotifyKind = 'success' | 'error' | 'info' | 'warning';
@@ -32,7 +23,7 @@ const COLORS: Record<NotifyKind, string> = { success: 'teal', error: 'red', info
 export const ERROR_DURATION_MS = 5000;
 
 let notifier: Notifier = (kind, message) => {
-  notifications.show({ color: COLORS[kind], message, autoClose: kind === 'error' ? ERROR_DURATION_MS : 3000 });
+  notifications.show({ color: COLORS[kind], message, autoClose: kind === 'error' ? ERROR_DURATION_MS : 3000, withBorder: true });
 };
 
 /** Replaces how notifications are shown (tests pass a sink). Returns the previous notifier. */
@@ -49,5 +40,5 @@ export function notifyText(kind: NotifyKind, message: string): void {
 
 /** Shows a catalogue message. */
 export function notify(kind: NotifyKind, id: string, values?: Record<string, string | number>, intl?: IntlShape | null): void {
-  notifier(kind, t(id, values, intl ?? bound));
+  notifier(kind, t(id, values, intl));
 }

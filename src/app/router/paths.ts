@@ -1,9 +1,11 @@
-import { COMMANDS, type CommandDef } from '../../../commands';
+import { COMMANDS, byId, type CommandDef } from '../../../commands';
 
 /** Public routes (spec §2). */
 export const PUBLIC_PATHS = { login: '/login', authRedirect: '/auth-redirect', sip: '/sip', notFound: '/404' } as const;
-export const HOME_PATH = '/dashboard';
-export const GOOGLE_VALIDATOR_PATH = '/user/GoogleValidator';
+/** The base route / goes here (spec §2: name Dashboard). */
+export const HOME_PATH = byId.get('dashboard.home')?.route ?? '/dashboard';
+export const GOOGLE_VALIDATOR_PATH = byId.get('auth.googleValidator')?.route ?? '/user/GoogleValidator';
+export const PERSONAL_SETTINGS_PATH = byId.get('auth.personalSettings')?.route ?? '/user/PersonalSettings';
 export const REDIRECT_PREFIX = '/redirect';
 
 /** Every screen with a route: the route table (no second list anywhere). */

@@ -72,8 +72,8 @@ export function systemRoutes(app: FastifyInstance, d: Deps): void {
   });
 
   // Spec §7 names this path exactly: POST api/dictItem/{id} deletes an item.
-  route(app, { method: 'POST', url: '/api/dictItem/:id', permission: actionKey('system', 'dict', 'del') }, async ({ req }) => {
-    const itemId = id.parse((req.params as { id: string }).id);
+  route(app, { method: 'POST', url: '/api/dictItem/:id', permission: actionKey('system', 'dict', 'del'), params: z.object({ id }) }, async ({ req, params }) => {
+    const itemId = params.id;
     const [before] = await d.db.select().from(dictItem).where(eq(dictItem.id, itemId));
     if (!before) throw notFound('dict_item');
     await d.db.transaction(async (tx) => {
