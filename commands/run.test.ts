@@ -6,6 +6,10 @@ import { SUPER_KEY } from './permissions';
 import { CommandApiError, CommandError, createNodeCaller, fillPath, runCommand, scopeSatisfied } from './run';
 import { byId } from './index';
 
+const noReject = (): never => {
+  throw new Error('expected a rejection');
+};
+
 type Call = { api: ApiCall; payload?: Record<string, unknown> };
 
 function fakeCall(result: unknown = { ok: true }) {
@@ -25,7 +29,7 @@ describe('runCommand', () => {
 
   it('re-checks the permission', async () => {
     const { call, calls } = fakeCall();
-    const err = await runCommand('empower.user.resetGoogle', {}, { call, nodes: ['SysEmpowerUser'], selection: [{ id: 3 }] }).catch((e) => e);
+    const err = await runCommand('empower.user.resetGoogle', {}, { call, nodes: ['SysEmpowerUser'], selection: [{ id: 3 }] }).then(noReject, (e: CommandError) => e);
     expect(err).toBeInstanceOf(CommandError);
     expect(err.code).toBe('forbidden');
     expect(calls).toHaveLength(0);
@@ -62,7 +66,7 @@ describe('runCommand', () => {
 
   it('screen scope validates params with zod and reports issues', async () => {
     const { call, calls } = fakeCall();
-    const err = await runCommand('empower.role.add', { name: 'x', identifier: 'ok_id' }, { call, nodes: [SUPER_KEY] }).catch((e) => e);
+    const err = await runCommand('empower.role.add', { name: 'x', identifier: 'ok_id' }, { call, nodes: [SUPER_KEY] }).then(noReject, (e: CommandError) => e);
     expect(err.code).toBe('invalid');
     expect(err.issues[0].path).toEqual(['name']);
     expect(calls).toHaveLength(0);
@@ -139,7 +143,7 @@ describe('createNodeCaller against a tiny server', () => {
   it('throws on code ≠ 20000 and on HTTP errors', async () => {
     const call = createNodeCaller(url, 't');
     await expect(call({ method: 'POST', path: '/loanapi/fail' })).rejects.toMatchObject({ code: 40300, message: 'no access' });
-    const e = await call({ method: 'POST', path: '/loanapi/gone' }).catch((x) => x);
+    const e = await call({ method: "POST", path: "/loanapi/gone" }).then(noReject, (x: CommandApiError) => x);
     expect(e).toBeInstanceOf(CommandApiError);
     expect(e.httpStatus).toBe(412);
     expect(e.code).toBe(41200);

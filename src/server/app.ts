@@ -24,6 +24,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { uploadRoutes } from './modules/system/upload.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { PUBLIC } from './http';
 
 export interface AppOptions {
@@ -84,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   uploadRoutes(app, deps);
   logRoutes(app, deps);
   dashboardRoutes(app, deps);
+  merchantRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));

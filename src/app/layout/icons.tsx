@@ -44,11 +44,13 @@ const PATHS = {
   folder: 'M4 5h6l2 2h8v12H4z',
   check: 'M5 12l5 5 9-10',
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
+  sidebarCollapse: 'M5 4h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM9 4v16M16 10l-2 2 2 2',
+  sidebarExpand: 'M5 4h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM9 4v16M14 10l2 2-2 2',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
+export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name' | 'stroke'> {
   name: IconName;
   size?: number;
   stroke?: number;

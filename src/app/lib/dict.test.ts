@@ -70,3 +70,12 @@ describe('useDict', () => {
     await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
   });
 });
+
+describe('clear cache', () => {
+  it('the shell event cache:clear drops the response cache', async () => {
+    await fetchDict('a');
+    window.dispatchEvent(new CustomEvent('cache:clear'));
+    await fetchDict('a');
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+});

@@ -81,8 +81,9 @@ export function invalidateDict(name?: string): void {
   else responseCache.clear();
 }
 
-// Dictionary edits made through the registry drop the cached dictionaries.
+// Dictionary edits made through the registry drop the cached dictionaries; "clear cache" drops everything.
 if (typeof window !== 'undefined') {
+  window.addEventListener('cache:clear', () => responseCache.clear());
   window.addEventListener('command:done', (e) => {
     const id = (e as CustomEvent<{ id?: string }>).detail?.id ?? '';
     if (id.startsWith('system.dict.')) invalidateDict();

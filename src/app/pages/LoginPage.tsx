@@ -13,7 +13,7 @@ import { Icon } from '../layout/icons';
 import { LanguageMenu } from '../layout/LanguageMenu';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { GOOGLE_VALIDATOR_PATH, safeRedirect } from '../router/paths';
-import { needsGoogleBinding, signIn } from '../state/auth';
+import { needsGoogleBinding, signIn, signInDone } from '../state/auth';
 import { systemInfo } from '../state/system';
 
 interface LoginValues {
@@ -42,7 +42,8 @@ export default function LoginPage() {
   const systemName = sys.name || t('shell.systemName.default');
   useDocumentTitle(t('shell.login.title'));
 
-  const captchaOn = captcha?.enabled !== false;
+  // Shown once the server says it is on (or when it could not be loaded, so the user can retry).
+  const captchaOn = captcha ? captcha.enabled !== false : captchaFailed;
 
   const form = useForm<LoginValues>({
     mode: 'controlled',
@@ -87,6 +88,7 @@ export default function LoginPage() {
       const target = safeRedirect(new URLSearchParams(search).get('redirect'));
       const next = needsGoogleBinding(res.user) ? `${GOOGLE_VALIDATOR_PATH}?redirect=${encodeURIComponent(target)}` : target;
       navigate(next, { replace: true });
+      signInDone();
       return;
     }
     setBusy(false);

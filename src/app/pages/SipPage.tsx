@@ -4,13 +4,8 @@ import { useSearch } from 'wouter';
 import { useT } from '../intl/useT';
 import { Icon } from '../layout/icons';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { sipNumber } from './sip';
 
-/** A dialable number: digits with an optional leading +, and the usual separators removed. */
-export function sipNumber(raw: string | null): string {
-  if (!raw) return '';
-  const v = raw.trim().replace(/[\s().-]/g, '');
-  return /^\+?\d{3,20}$/.test(v) ? v : '';
-}
 
 /**
  * /sip?phone=… (spec §2 public route "sip"): hands the number to the softphone registered for sip: links and

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { can, type CommandDef } from '../../../commands';
+import type { CommandDef } from '../../../commands';
+import { can } from '../../../commands/permissions';
 import { notifyError } from '../api/requestUi';
 import { t } from '../intl/intl';
 import { FullPageLoader, ScreenBoundary, ScreenLoader, ScreenUnavailable } from '../pages/StatePanels';
-import { ProfileError, ensureProfile } from '../state/auth';
+import { ProfileError, authFlow, ensureProfile } from '../state/auth';
 import { session } from '../state/session';
-import { addView } from '../state/tags';
+import { addView, setViewLabel } from '../state/tags';
 import { HOME_PATH, PUBLIC_PATHS, REDIRECT_PREFIX, ROUTED_SCREENS, currentFullPath, loginUrl } from './paths';
 import { SCREENS } from './screens';
 
@@ -47,7 +48,8 @@ export function AppRouter() {
 /** With a session, /login goes to the root path (spec §2). */
 function LoginRoute() {
   const { token } = useSnapshot(session);
-  if (token) return <Redirect to="/" replace />;
+  const { signingIn } = useSnapshot(authFlow);
+  if (token && !signingIn) return <Redirect to="/" replace />;
   return <LoginPage />;
 }
 
@@ -99,8 +101,11 @@ function ScreenRoute({ command }: { command: CommandDef }) {
   const allowed = can(nodes, command.permission);
   const fullPath = search ? `${location}?${search}` : location;
   useEffect(() => {
-    if (allowed) addView(command, fullPath);
-  }, [allowed, command, fullPath]);
+    if (!allowed) return;
+    addView(command, fullPath);
+    // Detail pages (hidden screens) take their tab and page title from the query `name` (spec §2 orderDetails).
+    if (command.hidden) setViewLabel(location, new URLSearchParams(search).get('name') || undefined);
+  }, [allowed, command, fullPath, location, search]);
   if (!allowed) return <Redirect to={PUBLIC_PATHS.notFound} replace />;
   const Screen = SCREENS[command.id];
   return (

@@ -1,5 +1,6 @@
+import { proxy } from 'valtio';
 import type { UserInfo } from '../../schemas/auth';
-import { CODE } from '../../schemas/common';
+import { CODE, HTTP_SESSION_ENDED } from '../../schemas/common';
 import * as authApi from '../api/auth.api';
 import { ApiError } from '../api/request';
 import { t } from '../intl/intl';
@@ -17,6 +18,12 @@ export class ProfileError extends Error {
     super(message);
   }
 }
+
+/**
+ * True while the login page signs in: the token exists before the profile does, and the login route must not
+ * treat that as "already signed in" (which would send the user to / instead of the redirect target).
+ */
+export const authFlow = proxy({ signingIn: false });
 
 let profileLoad: { token: string; promise: Promise<UserInfo> } | null = null;
 
@@ -50,8 +57,9 @@ export function ensureProfile(): Promise<UserInfo> {
     if (session.token === token) resetToken();
     profileLoad = null;
     const msg = e instanceof Error && e.message ? e.message : t('shell.auth.hasError');
-    // Token codes were already announced by the request layer (which also reloads the page).
-    const shown = e instanceof ApiError && TOKEN_CODES.includes(e.code);
+    // Token codes were already announced by the request layer (which also reloads the page);
+    // HTTP 412 opened the session-ended dialog.
+    const shown = e instanceof ApiError && (TOKEN_CODES.includes(e.code) || e.httpStatus === HTTP_SESSION_ENDED);
     throw new ProfileError(msg, shown);
   });
   profileLoad = { token, promise };
@@ -71,6 +79,18 @@ export type SignInResult = { kind: 'ok'; user: UserInfo } | { kind: 'google' } |
 
 /** Login (account trimmed, spec §5), store the token (durable: 7-day cookie), then load the profile. */
 export async function signIn(c: Credentials): Promise<SignInResult> {
+  authFlow.signingIn = true;
+  const res = await signInSteps(c).catch((): SignInResult => ({ kind: 'error', message: t('shell.auth.hasError') }));
+  // On success the caller navigates away first, then calls signInDone().
+  if (res.kind !== 'ok') authFlow.signingIn = false;
+  return res;
+}
+
+export function signInDone(): void {
+  authFlow.signingIn = false;
+}
+
+async function signInSteps(c: Credentials): Promise<SignInResult> {
   try {
     const res = await authApi.login({
       account: c.account.trim(), pwd: c.pwd, captcha_id: c.captcha_id, captcha_code: c.captcha_code.trim(),

@@ -6,6 +6,12 @@ const SIDEBAR_COOKIE = 'sidebarStatus';
 /** Spec §9: mobile breakpoint. */
 export const MOBILE_BREAKPOINT = 992;
 
+/** Spec §9: sidebar 220 px for zh and zhTW, 240 px otherwise. */
+export function sidebarWidth(langCode: string): number {
+  return langCode === 'zh' || langCode === 'zhTW' ? 220 : 240;
+}
+export const SIDEBAR_COLLAPSED_WIDTH = 60;
+
 export interface LayoutState {
   sidebarOpened: boolean;
   device: 'desktop' | 'mobile';

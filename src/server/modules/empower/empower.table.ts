@@ -80,4 +80,5 @@ export const adminSession = pgTable('admin_session', {
   uniqueIndex('admin_session_token_uq').on(t.tokenHash),
   index('admin_session_account_idx').on(t.accountId, t.revokedAt, t.id),
   index('admin_session_live_idx').on(t.revokedAt, t.lastSeenAt, t.id),
+  index('admin_session_created_idx').on(t.createdAt, t.id),
 ]);

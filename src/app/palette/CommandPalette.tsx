@@ -1,0 +1,297 @@
+import { Group, Kbd, Loader, Modal, Text } from '@mantine/core';
+import { Command, defaultFilter } from 'cmdk';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { actionsOf, visibleFor, type CommandDef } from '../../../commands';
+import { can } from '../../../commands/permissions';
+import { scopeSatisfied } from '../../../commands/run';
+import { LANGS } from '../../schemas/i18n';
+import { runInteractive } from '../commands/runInteractive';
+import { selectionStore, type Row } from '../commands/selection';
+import { hotkeyCaps } from '../hotkeys/keys';
+import { currentLang } from '../intl/lang';
+import { screenForPath } from '../router/paths';
+import { session } from '../state/session';
+import { lookupProviders, runLookups, type LookupItem, type LookupResult } from './lookups';
+import classes from './palette.module.css';
+
+/** Window events: open, toggle or close the palette from anywhere (hotkeys, top bar button, tests). */
+export const PALETTE_OPEN_EVENT = 'palette:open';
+export const PALETTE_TOGGLE_EVENT = 'palette:toggle';
+export const PALETTE_CLOSE_EVENT = 'palette:close';
+
+export function openPalette(): void {
+  window.dispatchEvent(new CustomEvent(PALETTE_OPEN_EVENT));
+}
+
+type Page = 'language';
+
+const LOOKUP_DEBOUNCE_MS = 200;
+
+function word(intl: IntlShape, id: string, fallback = id): string {
+  return id in intl.messages ? intl.formatMessage({ id }) : fallback;
+}
+
+/** Score on the item's keywords (title first), so that item values can be unique ids. */
+function filter(value: string, search: string, keywords?: string[]): number {
+  if (!keywords?.length) return defaultFilter(value, search);
+  return defaultFilter(keywords[0], search, keywords.slice(1));
+}
+
+function Hotkey({ hotkey }: { hotkey?: string }) {
+  if (!hotkey) return null;
+  return (
+    <span className={classes.kbd} aria-hidden>
+      {hotkeyCaps(hotkey).map((k, i) => (
+        <Kbd key={i} size="xs">
+          {k}
+        </Kbd>
+      ))}
+    </span>
+  );
+}
+
+function Row_({ title, description, end }: { title: string; description?: string; end?: ReactNode }) {
+  return (
+    <>
+      <span className={classes.text}>
+        <span className={classes.title}>{title}</span>
+        {description && <span className={classes.description}>{description}</span>}
+      </span>
+      {end}
+    </>
+  );
+}
+
+/**
+ * The command palette (DESIGN §3): Ctrl/Cmd+K (bound by CommandHotkeys) or the window event 'palette:open'.
+ * Groups: the current screen's actions for its selection, screens, settings (language, theme…), look-ups.
+ * Everything is filtered by the session's permissions and searched by translated title and keywords.
+ */
+export function CommandPalette() {
+  const intl = useIntl();
+  const [location, navigate] = useLocation();
+  const { nodes } = useSnapshot(session);
+  const sel = useSnapshot(selectionStore);
+  const [opened, setOpened] = useState(false);
+  const [pages, setPages] = useState<Page[]>([]);
+  const [search, setSearch] = useState('');
+  const [lookups, setLookups] = useState<LookupResult[]>([]);
+  const [searching, setSearching] = useState(false);
+  const page = pages[pages.length - 1];
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const close = useCallback(() => setOpened(false), []);
+
+  useEffect(() => {
+    const open = () => setOpened(true);
+    const toggle = () => setOpened((o) => !o);
+    window.addEventListener(PALETTE_OPEN_EVENT, open);
+    window.addEventListener(PALETTE_TOGGLE_EVENT, toggle);
+    window.addEventListener(PALETTE_CLOSE_EVENT, close);
+    return () => {
+      window.removeEventListener(PALETTE_OPEN_EVENT, open);
+      window.removeEventListener(PALETTE_TOGGLE_EVENT, toggle);
+      window.removeEventListener(PALETTE_CLOSE_EVENT, close);
+    };
+  }, [close]);
+
+  useEffect(() => {
+    if (!opened) {
+      setSearch('');
+      setPages([]);
+      setLookups([]);
+    }
+  }, [opened]);
+
+  const screenId = sel.screen ?? screenForPath(location)?.id ?? null;
+  const rows = (sel.screen === screenId ? sel.rows : []) as readonly Row[];
+  const visible = useMemo(() => visibleFor(nodes as string[]), [nodes]);
+  const actions = useMemo(() => (screenId ? actionsOf(screenId, nodes as string[]) : []), [screenId, nodes]);
+  const screens = useMemo(() => visible.filter((c) => c.kind === 'screen' && c.route), [visible]);
+  const settings = useMemo(
+    () => visible.filter((c) => c.kind === 'action' && c.scope === 'global' && !c.id.startsWith('settings.language.')),
+    [visible],
+  );
+  const langCode = currentLang().code;
+
+  // Look-ups: asked as the user types (debounced), the previous question cancelled.
+  useEffect(() => {
+    const q = search.trim();
+    if (!opened || page || q.length < 2 || lookupProviders().length === 0) {
+      setLookups([]);
+      setSearching(false);
+      return;
+    }
+    const ctl = new AbortController();
+    setSearching(true);
+    const timer = setTimeout(() => {
+      runLookups(q, (p) => can(nodes as string[], p.permission ?? null), ctl.signal)
+        .then((res) => !ctl.signal.aborted && setLookups(res))
+        .finally(() => !ctl.signal.aborted && setSearching(false));
+    }, LOOKUP_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      ctl.abort();
+    };
+  }, [search, opened, page, nodes]);
+
+  const run = (id: string, selection?: readonly Row[]) => {
+    close();
+    // Let the palette's modal close before a form or confirmation opens.
+    setTimeout(() => void runInteractive(id, { intl, selection, navigate }), 0);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Backspace' && !search && pages.length) {
+      e.preventDefault();
+      setPages((p) => p.slice(0, -1));
+    }
+  };
+
+  const titleOf = (c: CommandDef) => word(intl, c.title);
+  const areaOf = (c: CommandDef) => (c.area ? word(intl, `menu.${c.area}`, '') : '');
+  const searchingText = search.trim().length > 0;
+
+  const commandItem = (c: CommandDef, group: string, opts: { disabled?: boolean; description?: string; onSelect: () => void }) => {
+    const title = titleOf(c);
+    const description = opts.description ?? (c.kind === 'screen' ? areaOf(c) : undefined);
+    return (
+      <Command.Item
+        key={`${group}:${c.id}`}
+        value={`${group}:${c.id}`}
+        keywords={[title, ...(c.keywords ?? []), description ?? '', c.id]}
+        disabled={opts.disabled}
+        onSelect={opts.onSelect}
+        className={classes.item}
+        data-command={c.id}
+      >
+        <Row_ title={title} description={description} end={<Hotkey hotkey={c.hotkey} />} />
+      </Command.Item>
+    );
+  };
+
+  const languageItems = (group: string) =>
+    LANGS.map((l) => {
+      const id = `settings.language.${l.code}`;
+      const current = l.code === langCode;
+      const title = word(intl, `lang.${l.code}`, l.label);
+      return (
+        <Command.Item
+          key={`${group}:${id}`}
+          value={`${group}:${id}`}
+          keywords={[title, l.label, l.code, word(intl, 'palette.group.language'), 'language']}
+          disabled={current}
+          onSelect={() => run(id)}
+          className={classes.item}
+          data-command={id}
+        >
+          <Row_ title={title === l.label ? title : `${title} · ${l.label}`} description={current ? word(intl, 'palette.current') : undefined} />
+        </Command.Item>
+      );
+    });
+
+  const lookupItem = (provider: string, item: LookupItem) => (
+    <Command.Item
+      key={`lookup:${provider}:${item.id}`}
+      value={`lookup:${provider}:${item.id}`}
+      forceMount
+      className={classes.item}
+      onSelect={() => {
+        close();
+        if (item.route) navigate(item.route);
+        item.onSelect?.();
+      }}
+    >
+      <Row_ title={item.label} description={item.description} />
+    </Command.Item>
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      withCloseButton={false}
+      padding={0}
+      size="lg"
+      yOffset="12vh"
+      radius="md"
+      trapFocus
+      returnFocus
+      aria-label={word(intl, 'palette.title')}
+      classNames={{ body: classes.body }}
+    >
+      <Command label={word(intl, 'palette.title')} loop filter={filter} onKeyDown={onKeyDown} className={classes.root}>
+        <div className={classes.header}>
+          {page && (
+            <Text size="xs" c="dimmed" className={classes.crumb}>
+              {word(intl, 'palette.language')}
+            </Text>
+          )}
+          <Command.Input
+            ref={inputRef}
+            autoFocus
+            value={search}
+            onValueChange={setSearch}
+            placeholder={word(intl, 'palette.placeholder')}
+            className={classes.input}
+            data-autofocus
+          />
+          {searching && <Loader size="xs" />}
+        </div>
+        <Command.List className={classes.list}>
+          <Command.Empty className={classes.empty}>{word(intl, searching ? 'palette.searching' : 'palette.empty')}</Command.Empty>
+
+          {page === 'language' && <Command.Group heading={word(intl, 'palette.group.language')}>{languageItems('page')}</Command.Group>}
+
+          {!page && (
+            <>
+              {actions.length > 0 && (
+                <Command.Group heading={word(intl, 'palette.group.actions')} className={classes.group}>
+                  {actions.map((c) => {
+                    const ok = scopeSatisfied(c, rows);
+                    return commandItem(c, 'action', {
+                      disabled: !ok,
+                      description: ok ? undefined : word(intl, 'palette.needRows'),
+                      onSelect: () => run(c.id, rows),
+                    });
+                  })}
+                </Command.Group>
+              )}
+              {lookups.map((r) => (
+                <Command.Group key={r.provider.id} heading={word(intl, r.provider.title ?? 'palette.group.lookups')} forceMount className={classes.group}>
+                  {r.items.map((item) => lookupItem(r.provider.id, item))}
+                </Command.Group>
+              ))}
+              <Command.Group heading={word(intl, 'palette.group.screens')} className={classes.group}>
+                {screens.map((c) => commandItem(c, 'screen', { onSelect: () => (close(), navigate(c.route!)) }))}
+              </Command.Group>
+              <Command.Group heading={word(intl, 'palette.group.settings')} className={classes.group}>
+                {settings.map((c) => commandItem(c, 'setting', { onSelect: () => run(c.id) }))}
+                <Command.Item
+                  value="page:language"
+                  keywords={[word(intl, 'palette.language'), 'language', 'lang']}
+                  onSelect={() => {
+                    setPages((p) => [...p, 'language']);
+                    setSearch('');
+                  }}
+                  className={classes.item}
+                >
+                  <Row_ title={word(intl, 'palette.language')} description={word(intl, `lang.${langCode}`, LANGS.find((l) => l.code === langCode)?.label)} />
+                </Command.Item>
+              </Command.Group>
+              {searchingText && <Command.Group heading={word(intl, 'palette.group.language')}>{languageItems('lang')}</Command.Group>}
+            </>
+          )}
+        </Command.List>
+        <Group className={classes.footer} gap={6} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {word(intl, 'palette.hint')}
+          </Text>
+        </Group>
+      </Command>
+    </Modal>
+  );
+}

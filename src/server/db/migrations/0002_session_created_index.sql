@@ -1,0 +1,1 @@
+CREATE INDEX "admin_session_created_idx" ON "admin_session" USING btree ("created_at","id");
