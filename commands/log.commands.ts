@@ -10,6 +10,6 @@ export const logCommands: CommandDef[] = [
   {
     id: 'log.admin_token_login.forceLogout', kind: 'action', area: 'log', title: 'action.empower.user.forceLogout',
     permission: actionKey('log', 'admin_token_login', 'forceLogout'), screen: 'log.admin_token_login', scope: 'bulk',
-    danger: true, api: { method: 'POST', path: '/loanapi/admin_account/forced_login_out' }, hotkey: 'shift+l',
+    danger: true, api: { method: 'POST', path: '/loanapi/admin_account/forced_session_out' }, hotkey: 'shift+l',
   },
 ];

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiCall } from './command.types';
 import { SUPER_KEY } from './permissions';
-import { CommandApiError, CommandError, createNodeCaller, fillPath, runCommand, scopeSatisfied } from './run';
+import { CommandApiError, CommandError, createNodeCaller, fillPath, preparePayload, runCommand, scopeSatisfied } from './run';
 import { byId } from './index';
 
 const noReject = (): never => {
@@ -62,6 +62,12 @@ describe('runCommand', () => {
     await runCommand('empower.user.forceLogout', {}, { call, nodes: [SUPER_KEY], selection: [{ id: 1 }, { id: '2' }] });
     expect(calls[0].payload).toEqual({ ids: [1, 2] });
     await expect(runCommand('empower.user.forceLogout', {}, { call, nodes: [SUPER_KEY], selection: [] })).rejects.toMatchObject({ code: 'selection' });
+  });
+
+  it('bulk scope can put the ids under another key (selectionKey)', () => {
+    const cmd = { ...byId.get('log.admin_token_login.forceLogout')!, selectionKey: 'session_ids' };
+    expect(preparePayload(cmd, {}, { nodes: [SUPER_KEY], selection: [{ id: 11 }, { id: 12 }] })).toEqual({ session_ids: [11, 12] });
+    expect(preparePayload(cmd, { session_ids: [5] }, { nodes: [SUPER_KEY] })).toEqual({ session_ids: [5] });
   });
 
   it('screen scope validates params with zod and reports issues', async () => {

@@ -142,10 +142,8 @@ export const accountIdsBody = z.object({
   ids: z.array(id).min(1).max(500).optional(),
 });
 
-/** Force logout: accounts (`id`/`ids`, all their live sessions) and/or single sessions (`session_ids`, the live-session list). */
-export const forceLogoutBody = accountIdsBody.extend({
-  session_ids: z.array(id).min(1).max(500).optional(),
-});
+/** Session ids, for ending single sessions from the online-sessions screen. */
+export const sessionIdsBody = accountIdsBody;
 
 /** A day (`YYYY-MM-DD`, read in the business time zone) or a moment (`YYYY-MM-DD HH:mm[:ss]` or ISO). */
 const DATE_OR_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -9,3 +9,4 @@ export {
   type CommandDoneDetail, type ExecuteOptions, type InteractiveOptions,
 } from './runInteractive';
 export { useCommandDone } from './useCommandDone';
+export { paramChoices, registerParamChoices, useParamChoices } from './paramChoices';

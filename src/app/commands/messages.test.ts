@@ -15,7 +15,7 @@ const catalogues = Object.fromEntries(LANGS.map((l) => [l.code, testMessages(l.c
 
 const UI_IDS = [
   'palette.title', 'palette.placeholder', 'palette.empty', 'palette.group.actions', 'palette.group.screens', 'palette.group.settings',
-  'palette.group.lookups', 'palette.group.language', 'palette.language', 'palette.searching', 'palette.hint', 'palette.needRows',
+  'palette.group.lookups', 'palette.group.language', 'palette.language', 'palette.searching', 'palette.hint', 'palette.back',
   'palette.current', 'command.submit', 'command.cancel', 'command.confirm.title', 'command.confirm.ok', 'command.confirm.body',
   'command.confirm.bodyRows', 'command.done', 'command.forbidden', 'command.unknown', 'command.unavailable', 'command.needOne',
   'command.needRows', 'copy.empty', 'copy.success', 'copy.failed', 'copy.button', 'time.justNow', 'time.minutesAgo', 'time.hoursAgo',

@@ -10,6 +10,8 @@ import { registerClientHandler } from './clientHandlers';
 import { executeCommand, runInteractive } from './runInteractive';
 import { setCurrentScreen, setSelection } from './selection';
 import { useCommandUi } from './uiOverrides';
+import { registerParamChoices } from './paramChoices';
+import { useCommandDone } from './useCommandDone';
 import { createIntl } from 'react-intl';
 
 const intl = createIntl({ locale: 'en-US', messages: testMessages('en'), onError: () => undefined });
@@ -110,6 +112,21 @@ describe('runInteractive', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await act(() => p);
     expect(call.mock.calls[0][1]).toMatchObject({ name: 'Auditors', identifier: 'auditors', is_template: false });
+  });
+
+  it('generated forms use registered choices; useCommandDone hears the result', async () => {
+    const off = registerParamChoices({ parent_id: [{ value: '5', label: 'Supervisors' }] });
+    const heard = vi.fn();
+    const hook = renderHook(() => useCommandDone(heard, 'empower.role.'), { wrapper: Providers });
+    const p = runInteractive('empower.role.edit', { intl, selection: [{ id: 3, name: 'Auditors', identifier: 'auditors', parent_id: 5 }] });
+    const parent = (await screen.findAllByLabelText(/^Parent role/))[0] as HTMLInputElement;
+    expect(parent.value).toBe('Supervisors');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await act(() => p);
+    expect(call.mock.calls[0][1]).toMatchObject({ id: 3, parent_id: 5, name: 'Auditors' });
+    expect(heard).toHaveBeenCalledWith(expect.objectContaining({ id: 'empower.role.edit' }));
+    off();
+    hook.unmount();
   });
 
   it('screens navigate', async () => {

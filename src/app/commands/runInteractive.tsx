@@ -7,12 +7,13 @@ import { byId, type ApiCall, type CommandContext, type CommandDef } from '../../
 import { can } from '../../../commands/permissions';
 import { CommandError, runCommand, scopeSatisfied, selectionIds } from '../../../commands/run';
 import { issueMessage } from '../../schemas/validation';
-import { ParamForm } from '../../ui/ParamForm';
+import { ParamForm, type Choice } from '../../ui/ParamForm';
 import { ApiError, api, type RequestOptions } from '../api/request';
 import { getIntl } from '../intl/intl';
 import { notify, notifyText, t } from '../lib/notify';
 import { session } from '../state/session';
 import { clientHandler } from './clientHandlers';
+import { paramChoices } from './paramChoices';
 import { selectionFor, type Row } from './selection';
 import { commandUi } from './uiOverrides';
 
@@ -160,7 +161,11 @@ export function confirmCommand(cmd: CommandDef, rows: readonly Row[], intl?: Int
  * its submit button is the confirmation (a second modal would replace the form). Resolves with the result, or
  * undefined when closed.
  */
-export function openCommandForm(cmd: CommandDef, rows: readonly Row[], opts: ExecuteOptions & { initial?: Record<string, unknown> } = {}): Promise<unknown> {
+export function openCommandForm(
+  cmd: CommandDef,
+  rows: readonly Row[],
+  opts: ExecuteOptions & { initial?: Record<string, unknown>; choices?: Record<string, Choice[]> } = {},
+): Promise<unknown> {
   const intl = intlOf(opts);
   const omit = cmd.scope === 'single' ? ['id'] : cmd.scope === 'bulk' ? ['ids'] : [];
   const initial = opts.initial ?? (cmd.scope === 'single' ? rows[0] : undefined);
@@ -188,6 +193,7 @@ export function openCommandForm(cmd: CommandDef, rows: readonly Row[], opts: Exe
             titles={cmd.paramTitles}
             omit={omit}
             initial={initial}
+            choices={opts.choices ?? paramChoices()}
             submitLabel={cmd.danger ? 'command.confirm.ok' : 'command.submit'}
             onCancel={() => modals.close(id)}
             onSubmit={async (values) => {

@@ -226,8 +226,14 @@ export function CommandPalette() {
       <Command label={word(intl, 'palette.title')} loop filter={filter} onKeyDown={onKeyDown} className={classes.root}>
         <div className={classes.header}>
           {page && (
-            <Text size="xs" c="dimmed" className={classes.crumb}>
-              {word(intl, 'palette.language')}
+            <Text
+              size="xs"
+              c="dimmed"
+              className={classes.crumb}
+              title={word(intl, 'palette.back')}
+              onClick={() => setPages((p) => p.slice(0, -1))}
+            >
+              ⌫ {word(intl, 'palette.language')}
             </Text>
           )}
           <Command.Input
@@ -254,7 +260,7 @@ export function CommandPalette() {
                     const ok = scopeSatisfied(c, rows);
                     return commandItem(c, 'action', {
                       disabled: !ok,
-                      description: ok ? undefined : word(intl, 'palette.needRows'),
+                      description: ok ? undefined : word(intl, c.scope === 'single' ? 'command.needOne' : 'command.needRows'),
                       onSelect: () => run(c.id, rows),
                     });
                   })}

@@ -219,14 +219,14 @@ describe('admin_account session actions', () => {
     expect((await opRows('admin_account.forced_login_out', ids.reviewer1)).length).toBe(1);
   });
 
-  it('forced_login_out accepts {id} and single sessions by session_ids', async () => {
+  it('forced_login_out accepts {id}; forced_session_out ends single sessions', async () => {
     const token = await t.login('reviewer2');
     expect((await t.post(admin, '/loanapi/admin_account/forced_login_out', { id: ids.reviewer2 })).code).toBe(OK);
     expect((await t.get(token, '/loanapi/account/get_userinfo')).status).toBe(412);
     const token2 = await t.login('reviewer2');
     const live = await t.post(admin, '/loanapi/admin_account/get_token_all_list', { account: 'reviewer2' });
     const sid = live.data.rows[0].id;
-    expect((await t.post(admin, '/loanapi/admin_account/forced_login_out', { session_ids: [sid] })).code).toBe(OK);
+    expect((await t.post(admin, '/loanapi/admin_account/forced_session_out', { ids: [sid] })).code).toBe(OK);
     expect((await t.get(token2, '/loanapi/account/get_userinfo')).status).toBe(412);
     expect((await t.post(admin, '/loanapi/admin_account/forced_login_out', {})).code).toBe(VALIDATION);
   });

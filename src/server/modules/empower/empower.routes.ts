@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actionKey, PERMISSION_NODES, NODE_BY_KEY, pageKey, ROOT_KEY, can } from '../../../../commands/permissions';
 import { CODE } from '../../../schemas/common';
 import {
-  accountAddBody, accountEditBody, accountIdsBody, accountListQuery, editWorkBody, forceLogoutBody, nodeEditBody, resetPwdBody,
+  accountAddBody, accountEditBody, accountIdsBody, accountListQuery, editWorkBody, sessionIdsBody, nodeEditBody, resetPwdBody,
   setOrganizerBody, tokenListQuery, tokenSummaryQuery, type NodeRow, type TokenRow, type TokenSummaryRow,
 } from '../../../schemas/empower';
 import { idBody } from '../../../schemas/common';
@@ -28,7 +28,8 @@ const P = {
   setOrganizer: actionKey('SysEmpower', 'user', 'setOrganizer'),
   resetPwd: actionKey('SysEmpower', 'user', 'resetPwd'),
   resetGoogle: actionKey('SysEmpower', 'user', 'resetGoogle'),
-  forceLogout: [actionKey('SysEmpower', 'user', 'forceLogout'), actionKey('log', 'admin_token_login', 'forceLogout')],
+  forceLogout: actionKey('SysEmpower', 'user', 'forceLogout'),
+  forceSessionOut: actionKey('log', 'admin_token_login', 'forceLogout'),
   editWork: actionKey('SysEmpower', 'user', 'editWork'),
   tokens: pageKey('log', 'admin_token_login'),
   tokenSummary: pageKey('log', 'admin_active_summary'),
@@ -158,10 +159,9 @@ export function empowerRoutes(app: FastifyInstance, d: Deps): void {
     return null;
   });
 
-  route(app, { method: 'POST', url: '/loanapi/admin_account/forced_login_out', permission: P.forceLogout, body: forceLogoutBody }, async ({ req, body }) => {
+  route(app, { method: 'POST', url: '/loanapi/admin_account/forced_login_out', permission: P.forceLogout, body: accountIdsBody }, async ({ req, body }) => {
     const accountIds = [...new Set([...(body.ids ?? []), ...(body.id !== undefined ? [body.id] : [])])];
-    const sessionIds = [...new Set(body.session_ids ?? [])];
-    if (!accountIds.length && !sessionIds.length) throw badRequest('error.idsRequired');
+    if (!accountIds.length) throw badRequest('error.idsRequired');
     const now = d.now();
     const ended = await d.db.transaction(async (tx) => {
       let total = 0;
@@ -172,18 +172,26 @@ export function empowerRoutes(app: FastifyInstance, d: Deps): void {
         await writeOpLog(tx, req, { action: 'admin_account.forced_login_out', targetType: 'admin_account', targetId: id, after: { sessions_ended: n } });
         total += n;
       }
-      if (sessionIds.length) {
-        const sessions = await tx.select({ id: adminSession.id, accountId: adminSession.accountId }).from(adminSession)
-          .where(and(inArray(adminSession.id, sessionIds), isNull(adminSession.revokedAt)));
-        for (const s of sessions) {
-          await target(tx, req, s.accountId);
-          await tx.update(adminSession).set({ revokedAt: now, revokedReason: 'forced' }).where(and(eq(adminSession.id, s.id), isNull(adminSession.revokedAt)));
-          await tx.update(adminAccount).set({ logoutAt: now }).where(eq(adminAccount.id, s.accountId));
-          await writeOpLog(tx, req, { action: 'admin_account.forced_login_out', targetType: 'admin_session', targetId: s.id, after: { account_id: s.accountId, sessions_ended: 1 } });
-          total += 1;
-        }
-      }
       return total;
+    });
+    return { sessions_ended: ended };
+  });
+
+  /** The online-sessions screen ends single sessions (its rows are sessions, not accounts). */
+  route(app, { method: 'POST', url: '/loanapi/admin_account/forced_session_out', permission: P.forceSessionOut, body: sessionIdsBody }, async ({ req, body }) => {
+    const sessionIds = [...new Set([...(body.ids ?? []), ...(body.id !== undefined ? [body.id] : [])])];
+    if (!sessionIds.length) throw badRequest('error.idsRequired');
+    const now = d.now();
+    const ended = await d.db.transaction(async (tx) => {
+      const sessions = await tx.select({ id: adminSession.id, accountId: adminSession.accountId }).from(adminSession)
+        .where(and(inArray(adminSession.id, sessionIds), isNull(adminSession.revokedAt)));
+      for (const s of sessions) {
+        await target(tx, req, s.accountId);
+        await tx.update(adminSession).set({ revokedAt: now, revokedReason: 'forced' }).where(and(eq(adminSession.id, s.id), isNull(adminSession.revokedAt)));
+        await tx.update(adminAccount).set({ logoutAt: now }).where(eq(adminAccount.id, s.accountId));
+        await writeOpLog(tx, req, { action: 'admin_account.forced_session_out', targetType: 'admin_session', targetId: s.id, after: { account_id: s.accountId } });
+      }
+      return sessions.length;
     });
     return { sessions_ended: ended };
   });
