@@ -64,12 +64,6 @@ describe('runCommand', () => {
     await expect(runCommand('empower.user.forceLogout', {}, { call, nodes: [SUPER_KEY], selection: [] })).rejects.toMatchObject({ code: 'selection' });
   });
 
-  it('bulk scope can put the ids under another key (selectionKey)', () => {
-    const cmd = { ...byId.get('log.admin_token_login.forceLogout')!, selectionKey: 'session_ids' };
-    expect(preparePayload(cmd, {}, { nodes: [SUPER_KEY], selection: [{ id: 11 }, { id: 12 }] })).toEqual({ session_ids: [11, 12] });
-    expect(preparePayload(cmd, { session_ids: [5] }, { nodes: [SUPER_KEY] })).toEqual({ session_ids: [5] });
-  });
-
   it('screen scope validates params with zod and reports issues', async () => {
     const { call, calls } = fakeCall();
     const err = await runCommand('empower.role.add', { name: 'x', identifier: 'ok_id' }, { call, nodes: [SUPER_KEY] }).then(noReject, (e: CommandError) => e);

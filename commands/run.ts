@@ -57,7 +57,7 @@ function schemaKeys(cmd: CommandDef): Set<string> {
 /**
  * Checks the command and its parameters and builds the payload the server route takes.
  * Single-scope routes take `{id}` (from the one selected row, else `params.id`); bulk routes take `{ids: number[]}`
- * (from the selection, else `params.ids`; a command may name another key with `selectionKey`); screen and global
+ * (from the selection, else `params.ids`); screen and global
  * routes take the parameters as they are.
  */
 export function preparePayload(cmd: CommandDef, params: Row, ctx: Pick<CommandContext, 'nodes' | 'selection'>): Row {
@@ -75,9 +75,7 @@ export function preparePayload(cmd: CommandDef, params: Row, ctx: Pick<CommandCo
     return { ...data, id };
   }
   if (cmd.scope === 'bulk') {
-    // The payload key the selected ids go in: `ids` unless the command names another (e.g. `session_ids` for the
-    // live-session list, whose rows are sessions, not accounts).
-    const key = (cmd as CommandDef & { selectionKey?: string }).selectionKey ?? 'ids';
+    const key = 'ids';
     const fromSel = selectionIds(ctx.selection);
     const given = params[key];
     const ids = fromSel.length ? fromSel : Array.isArray(given) ? (given as unknown[]).map(Number) : [];

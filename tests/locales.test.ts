@@ -49,3 +49,23 @@ describe('locales', () => {
     for (const m of ['验证失败请重新登录', '系统权限未配置']) expect(zh).toContain(m);
   });
 });
+
+describe('server messages', () => {
+  /** Every message id in server code ('error.x', 'auth.x', 'validation.x', 'common.x') must be in the catalogue. */
+  it('every id the server throws or answers with is in the catalogue', () => {
+    const ids = new Set<string>();
+    const walk = (dir: string) => {
+      for (const f of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, f.name);
+        if (f.isDirectory()) walk(p);
+        else if (/\.ts$/.test(f.name) && !/\.test\.ts$/.test(f.name)) {
+          for (const m of fs.readFileSync(p, 'utf8').matchAll(/'((?:error|auth|validation|common)\.[A-Za-z]+)'/g)) ids.add(m[1]);
+        }
+      }
+    };
+    walk(path.resolve('src/server'));
+    walk(path.resolve('src/schemas'));
+    expect(ids.size).toBeGreaterThan(30);
+    expect([...ids].filter((id) => !(id in catalogues.en))).toEqual([]);
+  });
+});

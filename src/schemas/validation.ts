@@ -10,6 +10,8 @@ export interface IssueMessage {
 export function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
   const path = issue.path.map(String).join('.');
   const i = issue as unknown as Record<string, unknown>;
+  // A schema can name its own message id (z.string().regex(re, 'validation.phone')): that wording wins.
+  if (issue.message?.startsWith('validation.')) return { path, id: issue.message, values: {} };
   switch (issue.code) {
     case 'too_small':
       if (i.origin === 'string') return { path, id: Number(i.minimum) === 1 ? 'validation.required' : 'validation.tooShort', values: { min: Number(i.minimum) } };

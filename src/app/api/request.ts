@@ -40,6 +40,8 @@ export interface RequestOptions {
   /** Don't show the error message (the caller shows it inline, e.g. a form). The promise still rejects. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Receives the envelope's msg on success (the server words it in the user's language). */
+  onMessage?: (msg: string) => void;
 }
 
 /** Spec §5: identical POST or PUT requests (same path and body) while one is pending are cancelled. */
@@ -83,6 +85,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, p
       }
       fail(new ApiError(res.code, res.msg || 'Error', res.data), opts);
     }
+    opts.onMessage?.(res.msg);
     return res.data;
   } catch (e) {
     if (e instanceof ApiError) throw e;

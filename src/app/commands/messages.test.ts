@@ -52,12 +52,4 @@ describe('command UI messages', () => {
     expect(catalogues.zh['copy.empty']).toBe('没有可复制的信息');
     expect(catalogues.zh['copy.success']).toBe('复制成功');
   });
-
-  it('the palette part, while unmerged, has the same keys in all 7 languages', () => {
-    const file = path.resolve('locales/parts/palette.json');
-    if (!fs.existsSync(file)) return;
-    const part = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
-    const en = Object.keys(part.en).sort();
-    for (const l of LANGS) expect(Object.keys(part[l.code]).sort(), l.code).toEqual(en);
-  });
 });

@@ -21,6 +21,7 @@ import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import { TopBar } from './TopBar';
 import { useDocumentTitle } from './useDocumentTitle';
+import { installCopyAudit } from '../lib/copy';
 
 /** Spec §7/§9: the keep-alive call runs every hour while signed in. */
 export const KEEP_ALIVE_MS = 60 * 60 * 1000;
@@ -51,6 +52,9 @@ export default function Shell({ children }: { children: ReactNode }) {
 
   // The tabs follow the session: affix tabs first, tabs for screens it can't open dropped.
   useEffect(() => syncViews(visibleFor(nodes)), [nodes]);
+
+  // Spec §3 copy/cut audit: the signed-in console reports what staff copy out of it.
+  useEffect(() => installCopyAudit(), []);
 
   useEffect(() => {
     void refreshSystemInfo();
