@@ -5,7 +5,7 @@ import { LANGS } from '../src/schemas/i18n';
 export const authCommands: CommandDef[] = [
   {
     id: 'dashboard.home', kind: 'screen', area: 'dashboard', title: 'route.dashboard.home', permission: null,
-    route: '/dashboard', sidebar: { group: '', order: 0 }, searchable: true, affix: true, keywords: ['home', 'dashboard'],
+    route: '/dashboard', sidebar: { group: '', order: 0 }, searchable: true, affix: true, keywords: ['home', 'dashboard'], hotkey: 'alt+h',
     api: { method: 'GET', path: '/loanapi/dashboard/summary' },
   },
   {

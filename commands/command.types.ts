@@ -50,6 +50,11 @@ export interface CommandDef {
   screen?: string;
   /** hotkeys-js key string, active on the action's screen (or everywhere when global). */
   hotkey?: string;
+  /**
+   * Single-scope actions on rows named by a string key instead of a numeric `id` (permission nodes): the field
+   * of the selected row that names it, sent under the same name in the body (`{key, ...params}`).
+   */
+  rowKey?: string;
   /** Ask for confirmation before running. */
   danger?: boolean;
   /** Parameters asked for in a form before running (zod schema; field titles come from `paramTitles`). */

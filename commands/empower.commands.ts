@@ -15,8 +15,8 @@ const roleAction = (verb: string, def: Partial<CommandDef> & Pick<CommandDef, 'a
 
 export const empowerCommands: CommandDef[] = [
   pageScreen('SysEmpower', 'empower', { order: 1, keywords: ['permission', 'nodes', 'tree'], api: { method: 'GET', path: '/loanapi/permission_node/tree' } }),
-  pageScreen('SysEmpower', 'user', { order: 2, keywords: ['accounts', 'staff', 'users'], api: { method: 'GET', path: '/loanapi/admin_account/list' } }),
-  pageScreen('SysEmpower', 'role', { order: 4, keywords: ['roles', 'templates'], api: { method: 'GET', path: '/loanapi/role/list' } }),
+  pageScreen('SysEmpower', 'user', { order: 2, keywords: ['accounts', 'staff', 'users'], hotkey: 'alt+u', api: { method: 'GET', path: '/loanapi/admin_account/list' } }),
+  pageScreen('SysEmpower', 'role', { order: 4, keywords: ['roles', 'templates'], hotkey: 'alt+r', api: { method: 'GET', path: '/loanapi/role/list' } }),
 
   userAction('add', { scope: 'screen', api: { method: 'POST', path: '/loanapi/admin_account/add' }, params: accountAddBody, hotkey: 'n' }),
   userAction('edit', { api: { method: 'POST', path: '/loanapi/admin_account/edit' }, params: accountEditBody, hotkey: 'e' }),
@@ -40,7 +40,7 @@ export const empowerCommands: CommandDef[] = [
   {
     id: 'empower.empower.edit', kind: 'action', area: 'empower', title: 'action.empower.empower.edit',
     permission: actionKey('SysEmpower', 'empower', 'edit'), screen: 'empower.empower', scope: 'single',
-    api: { method: 'POST', path: '/loanapi/permission_node/edit' }, params: nodeEditBody.omit({ key: true }),
+    api: { method: 'POST', path: '/loanapi/permission_node/edit' }, params: nodeEditBody.omit({ key: true }), rowKey: 'key',
   },
 ];
 

@@ -41,9 +41,14 @@ export function selectionIds(selection: ReadonlyArray<Row> | undefined): number[
   return (selection ?? []).map((r) => Number(r.id)).filter((n) => Number.isFinite(n));
 }
 
+/** String keys of the rows, for commands whose rows are named by `rowKey` (see CommandDef.rowKey). */
+export function selectionKeys(key: string, selection: ReadonlyArray<Row> | undefined): string[] {
+  return (selection ?? []).map((r) => r[key]).filter((k): k is string => typeof k === 'string' && k !== '');
+}
+
 /** Whether the selection satisfies the command's scope: single needs exactly one row, bulk one or more. */
 export function scopeSatisfied(cmd: CommandDef, selection: ReadonlyArray<Row> | undefined): boolean {
-  const n = selectionIds(selection).length;
+  const n = cmd.rowKey ? selectionKeys(cmd.rowKey, selection).length : selectionIds(selection).length;
   if (cmd.scope === 'single') return n === 1;
   if (cmd.scope === 'bulk') return n >= 1;
   return true;
@@ -64,6 +69,15 @@ export function preparePayload(cmd: CommandDef, params: Row, ctx: Pick<CommandCo
   if (!can(ctx.nodes, cmd.permission)) throw new CommandError('forbidden', cmd.id);
   const keys = schemaKeys(cmd);
   let input: Row = { ...params };
+  if (cmd.scope === 'single' && cmd.rowKey) {
+    const field = cmd.rowKey;
+    const sel = selectionKeys(field, ctx.selection);
+    if (sel.length > 1) throw new CommandError('selection', cmd.id, 'exactly one row must be selected');
+    const key = sel[0] ?? (typeof params[field] === 'string' && params[field] !== '' ? (params[field] as string) : undefined);
+    if (key === undefined) throw new CommandError('selection', cmd.id, 'exactly one row must be selected');
+    const data = validate(cmd, keys.has(field) ? { ...input, [field]: key } : input);
+    return { ...data, [field]: key };
+  }
   if (cmd.scope === 'single') {
     const ids = selectionIds(ctx.selection);
     if (ids.length > 1) throw new CommandError('selection', cmd.id, 'exactly one row must be selected');

@@ -20,6 +20,15 @@ describe('command registry', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
+  it('never binds one hotkey twice where both are live (globals and screens everywhere, actions on their screen)', () => {
+    const everywhere = COMMANDS.filter((c) => c.hotkey && (c.kind === 'screen' || c.scope === 'global')).map((c) => c.hotkey);
+    expect(new Set(everywhere).size).toBe(everywhere.length);
+    for (const screen of COMMANDS.filter((c) => c.kind === 'screen')) {
+      const keys = COMMANDS.filter((c) => c.screen === screen.id && c.hotkey).map((c) => c.hotkey);
+      expect(new Set([...keys, ...everywhere]).size, screen.id).toBe(keys.length + everywhere.length);
+    }
+  });
+
   it.each(LOCALES)('has every title in %s', (code) => {
     const missing = COMMANDS.filter((c) => !catalogues[code][c.title]).map((c) => c.title);
     expect(missing).toEqual([]);

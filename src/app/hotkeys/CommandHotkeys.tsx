@@ -42,9 +42,12 @@ export function hotkeyFilter(e: KeyboardEvent): boolean {
   return !dialogOpen();
 }
 
-/** The commands whose hotkeys are live: global ones everywhere, a screen's actions only on that screen. */
+/**
+ * The commands whose hotkeys are live: screens (they navigate) and global actions everywhere, a screen's actions
+ * only on that screen.
+ */
 export function liveHotkeyCommands(nodes: readonly string[], screenId: string | null): CommandDef[] {
-  const globals = COMMANDS.filter((c) => c.kind === 'action' && c.scope === 'global' && c.hotkey && can(nodes, c.permission));
+  const globals = COMMANDS.filter((c) => c.hotkey && (c.kind === 'screen' || c.scope === 'global') && can(nodes, c.permission));
   const screen = screenId ? actionsOf(screenId, nodes).filter((c) => c.hotkey) : [];
   return [...globals, ...screen];
 }
@@ -85,7 +88,8 @@ export function CommandHotkeys() {
       const handler: KeyHandler = (e) => {
         if (e.repeat) return;
         e.preventDefault();
-        void runInteractive(c.id, { intl, navigate, selection: c.scope === 'global' ? [] : undefined });
+        if (c.kind === 'screen') navigate(c.route!);
+        else void runInteractive(c.id, { intl, navigate, selection: c.scope === 'global' ? [] : undefined });
       };
       hotkeys(key, { scope: HOTKEY_SCOPE }, handler);
       bound.push([key, handler]);

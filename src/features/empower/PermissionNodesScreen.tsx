@@ -1,0 +1,217 @@
+import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Switch, Text, TextInput, Tooltip, useDirection } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useSnapshot } from 'valtio';
+import { byId } from '../../../commands';
+import { can, ROOT_KEY } from '../../../commands/permissions';
+import { executeCommand, runInteractive, useCommandDone, useCommandUi } from '../../app/commands';
+import { Icon } from '../../app/layout/icons';
+import { formatNumber } from '../../app/lib/format';
+import { session } from '../../app/state/session';
+import type { NodeRow } from '../../schemas/empower';
+import { RecordTable, type Column } from '../../ui/RecordTable';
+import { ActionBar } from './ActionBar';
+import { empowerApi } from './empower.api';
+import { NodeEditDialog, type NodeLine } from './NodeEditDialog';
+import { Empty, Ltr, LoadError, Nowrap } from './parts';
+import { useRemote } from './useRemote';
+import { useRowSelection } from './useRowSelection';
+
+const SCREEN = 'empower.empower';
+const EDIT = 'empower.empower.edit';
+const KIND_COLOR: Record<NodeRow['kind'], string> = { root: 'grape', group: 'blue', page: 'teal', action: 'orange' };
+
+/** The visible lines of the node tree: children of expanded nodes, or every match and its ancestors when filtering. */
+export function nodeLines(rows: readonly NodeRow[], open: ReadonlySet<string>, match: ((r: NodeRow) => boolean) | null): NodeLine[] {
+  const kids = new Map<string | null, NodeRow[]>();
+  for (const r of rows) kids.set(r.parent, [...(kids.get(r.parent) ?? []), r]);
+  let keep: Set<string> | null = null;
+  if (match) {
+    keep = new Set();
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    for (const r of rows) {
+      if (!match(r)) continue;
+      for (let cur: NodeRow | undefined = r; cur; cur = cur.parent ? byKey.get(cur.parent) : undefined) keep.add(cur.key);
+    }
+  }
+  const out: NodeLine[] = [];
+  const walk = (r: NodeRow, depth: number) => {
+    if (keep && !keep.has(r.key)) return;
+    const children = kids.get(r.key) ?? [];
+    out.push({ ...r, id: r.key, depth, hasChildren: children.length > 0 });
+    if (keep || open.has(r.key)) for (const c of children) walk(c, depth + 1);
+  };
+  for (const r of kids.get(null) ?? []) walk(r, 0);
+  return out;
+}
+
+/** Permission nodes (spec /empower/empower): the tree with who holds each node, switches and remarks. */
+export default function PermissionNodesScreen() {
+  const intl = useIntl();
+  const { dir } = useDirection();
+  const w = (id: string, values?: Record<string, string | number>) => (id in intl.messages ? intl.formatMessage({ id }, values) : id);
+  const { nodes } = useSnapshot(session);
+  const list = useRemote(() => empowerApi.nodes({ silent: true }), []);
+  const [open, setOpen] = useState<Set<string>>(() => new Set([ROOT_KEY]));
+  const [filter, setFilter] = useState('');
+  const [editing, setEditing] = useState<{ row: NodeLine; n: number } | null>(null);
+
+  const q = filter.trim().toLowerCase();
+  const lines = useMemo(
+    () => nodeLines(list.data?.rows ?? [], open, q ? (r) => r.key.toLowerCase().includes(q) || w(r.title).toLowerCase().includes(q) || (r.path ?? '').toLowerCase().includes(q) : null),
+    [list.data, open, q, intl], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const sel = useRowSelection(SCREEN, lines);
+  useCommandDone(() => list.reload(), 'empower.empower.');
+  useCommandUi(EDIT, ({ selection }) => setEditing((e) => ({ row: selection[0] as unknown as NodeLine, n: (e?.n ?? 0) + 1 })));
+
+  const mayEdit = can(nodes as string[], byId.get(EDIT)!.permission);
+  const setOpenKey = (key: string, on: boolean) =>
+    setOpen((cur) => {
+      const next = new Set(cur);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  const flip = (row: NodeLine, enabled: boolean) => {
+    const run = () => executeCommand(EDIT, { key: row.key, disabled: !enabled, remark: row.remark }, { intl, selection: [row as unknown as Record<string, unknown>] }).catch(() => undefined);
+    if (enabled) return void run();
+    modals.openConfirmModal({
+      title: w('command.confirm.title'),
+      children: <Text size="sm">{w('empower.node.disableConfirm', { title: w(row.title), count: row.role_count })}</Text>,
+      labels: { confirm: w('command.confirm.ok'), cancel: w('command.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void run(),
+    });
+  };
+
+  const columns = useMemo<Column<NodeLine>[]>(
+    () => [
+      {
+        key: 'title',
+        title: 'empower.col.node',
+        render: (r) => (
+          <Group gap={4} wrap="nowrap" style={{ paddingInlineStart: r.depth * 20 }}>
+            {r.hasChildren ? (
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="gray"
+                tabIndex={-1}
+                disabled={!!q}
+                aria-label={w(open.has(r.key) || q ? 'empower.tree.collapse' : 'empower.tree.expand')}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setOpenKey(r.key, !open.has(r.key));
+                }}
+              >
+                <Icon
+                  name={open.has(r.key) || q ? 'chevronDown' : 'chevronRight'}
+                  size={14}
+                  style={!(open.has(r.key) || q) && dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined}
+                />
+              </ActionIcon>
+            ) : (
+              <Box w={22} style={{ flex: 'none' }} />
+            )}
+            <Nowrap fw={r.kind === 'root' || r.kind === 'group' ? 600 : undefined} dimmed={r.disabled}>
+              {w(r.title)}
+            </Nowrap>
+          </Group>
+        ),
+      },
+      { key: 'key', title: 'empower.col.key', render: (r) => <Ltr mono dimmed={r.disabled}>{r.key}</Ltr> },
+      {
+        key: 'kind',
+        title: 'empower.col.kind',
+        render: (r) => (
+          <Badge size="sm" variant="light" color={KIND_COLOR[r.kind]} radius="sm">
+            {w(`empower.kind.${r.kind}`)}
+          </Badge>
+        ),
+      },
+      { key: 'path', title: 'empower.col.path', render: (r) => (r.path ? <Ltr mono>{r.path}</Ltr> : <Empty />) },
+      { key: 'roles', title: 'empower.col.roles', align: 'right', render: (r) => <Nowrap dimmed={!r.role_count}>{formatNumber(r.role_count)}</Nowrap> },
+      {
+        key: 'enabled',
+        title: 'field.enabled',
+        render: (r) => (
+          <Switch
+            size="xs"
+            aria-label={`${w('field.enabled')}: ${r.key}`}
+            checked={!r.disabled}
+            disabled={!mayEdit || r.key === ROOT_KEY || !can(nodes as string[], r.key)}
+            onClick={(e) => e.stopPropagation()}
+            onChange={(e) => flip(r, e.currentTarget.checked)}
+          />
+        ),
+      },
+      { key: 'remark', title: 'field.remark', render: (r) => (r.remark ? <Text size="sm" lineClamp={1} maw={260}>{r.remark}</Text> : <Empty />) },
+    ],
+    [intl, open, q, dir, mayEdit, nodes], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  // →/← (mirrored in RTL) expand and collapse the selected line; the table handles j/k, arrows up/down, Space, Enter.
+  const onKeyDown = (e: KeyboardEvent) => {
+    const row = sel.selected.length === 1 ? sel.selected[0] : undefined;
+    if (!row || (e.target as HTMLElement).tagName === 'INPUT') return;
+    const fwd = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const back = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    if (e.key === fwd && row.hasChildren) setOpenKey(row.key, true);
+    else if (e.key === back && row.hasChildren && open.has(row.key)) setOpenKey(row.key, false);
+    else return;
+    e.preventDefault();
+  };
+
+  const expandAll = () => setOpen(new Set((list.data?.rows ?? []).filter((r) => r.kind !== 'action').map((r) => r.key)));
+  return (
+    <Stack gap="xs" data-testid="screen-empower-empower">
+      <Paper withBorder p="xs" radius="sm">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="wrap">
+            <TextInput
+              size="xs"
+              w={260}
+              placeholder={w('empower.tree.filter')}
+              aria-label={w('empower.tree.filter')}
+              leftSection={<Icon name="search" size={14} />}
+              value={filter}
+              onChange={(e) => setFilter(e.currentTarget.value)}
+            />
+            <Button size="compact-sm" variant="subtle" onClick={expandAll}>
+              {w('empower.tree.expandAll')}
+            </Button>
+            <Button size="compact-sm" variant="subtle" onClick={() => setOpen(new Set([ROOT_KEY]))}>
+              {w('empower.tree.collapseAll')}
+            </Button>
+            <ActionBar screen={SCREEN} selection={sel.selected as unknown as Record<string, unknown>[]} />
+          </Group>
+          <Tooltip label={w('empower.refresh')} withArrow>
+            <ActionIcon variant="default" size="md" aria-label={w('empower.refresh')} onClick={list.reload} loading={list.loading}>
+              <Icon name="refresh" size={15} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Paper>
+      <Paper withBorder radius="sm" p={0} onKeyDown={onKeyDown}>
+        {list.error && !list.data ? (
+          <LoadError message={list.error} onRetry={list.reload} />
+        ) : (
+          <RecordTable
+            label={w('route.empower.empower')}
+            columns={columns}
+            rows={lines}
+            loading={list.loading}
+            selectable
+            selected={sel.selectedIds}
+            onSelectedChange={sel.onSelectedChange}
+            onOpen={(r) => (mayEdit ? void runInteractive(EDIT, { intl, selection: [r as unknown as Record<string, unknown>] }) : r.hasChildren && setOpenKey(r.key, !open.has(r.key)))}
+          />
+        )}
+      </Paper>
+      {editing && <NodeEditDialog key={editing.n} row={editing.row} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Group, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useScreenSelection } from '../../app/commands';
+import type { TokenSummaryRow } from '../../schemas/empower';
+import { RecordTable, type Column } from '../../ui/RecordTable';
+import { TimeCell } from './cells';
+import { DateRangeInputs, FilterBar } from './FilterBar';
+import { getActiveSummary, type Query } from './log.api';
+import { LogPager } from './LogPager';
+import { lastDays, orderedRange, splitMinutes } from './logQuery';
+import { usePagedList } from './usePagedList';
+
+const SCREEN = 'log.admin_active_summary';
+type Row = TokenSummaryRow & { id: number };
+const initial = () => ({ account: '', ...lastDays(7) });
+
+/** The table needs a row id: one row per account. */
+const load = async (q: Query, signal: AbortSignal) => {
+  const res = await getActiveSummary(q, signal);
+  return { ...res, rows: (res?.rows ?? []).map((r): Row => ({ ...r, id: r.account_id })) };
+};
+
+/** Per account over the sessions opened in a period (default the last 7 days): sessions, online time, first and last activity. */
+export default function ActiveSummaryScreen() {
+  const intl = useIntl();
+  useScreenSelection(SCREEN);
+  const [init] = useState(initial);
+  const list = usePagedList<Row, ReturnType<typeof initial>>(SCREEN, load, init);
+  const [draft, setDraft] = useState(list.filters);
+  const longest = Math.max(1, ...list.rows.map((r) => r.online_minutes));
+
+  const columns = useMemo<Column<Row>[]>(() => [
+    {
+      key: 'account', title: 'field.account',
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>{r.account}</Text>
+          {r.name && <Text size="xs" c="dimmed">{r.name}</Text>}
+        </Stack>
+      ),
+    },
+    { key: 'sessions', title: 'log.summary.sessions', align: 'right', width: 100, render: (r) => intl.formatNumber(r.sessions) },
+    {
+      key: 'online_minutes', title: 'log.summary.onlineTime', width: 220,
+      render: (r) => (
+        <Stack gap={2}>
+          <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{intl.formatMessage({ id: 'log.duration' }, splitMinutes(r.online_minutes))}</Text>
+          <Progress value={(r.online_minutes / longest) * 100} size="xs" aria-hidden />
+        </Stack>
+      ),
+    },
+    { key: 'first_login_at', title: 'log.summary.firstLogin', render: (r) => <TimeCell at={r.first_login_at} /> },
+    { key: 'last_seen_at', title: 'log.session.lastSeen', render: (r) => <TimeCell at={r.last_seen_at} relative /> },
+  ], [intl, longest]);
+
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="summary-screen">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
+          <FilterBar onSearch={() => list.apply(orderedRange(draft))} onReset={() => { setDraft(init); list.apply(init); }} busy={list.loading}>
+            <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => setDraft({ ...draft, date_from, date_to })} />
+            <TextInput size="xs" w={160} label={intl.formatMessage({ id: 'field.account' })} value={draft.account}
+              placeholder={intl.formatMessage({ id: 'log.filter.accountPrefix' })}
+              onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} name="account" />
+          </FilterBar>
+          <Button size="xs" variant="subtle" color="gray" onClick={list.reload}>{intl.formatMessage({ id: 'list.refresh' })}</Button>
+        </Group>
+        <RecordTable<Row>
+          label={intl.formatMessage({ id: 'route.log.admin_active_summary' })}
+          columns={columns}
+          rows={list.rows}
+          loading={list.loading}
+          error={list.error}
+        />
+        <LogPager page={list.page} pageSize={list.pageSize} total={list.total} onPage={list.setPage} onPageSize={list.setPageSize} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+
+/** A row of filters: Enter or Search applies them, Reset goes back to the screen's defaults. */
+export function FilterBar({ children, onSearch, onReset, busy }: { children: ReactNode; onSearch: () => void; onReset: () => void; busy?: boolean }) {
+  const intl = useIntl();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch();
+  };
+  return (
+    <form onSubmit={submit} role="search" data-testid="filter-bar">
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        {children}
+        <Group gap="xs" wrap="nowrap">
+          <Button type="submit" size="xs" loading={busy}>{intl.formatMessage({ id: 'list.search' })}</Button>
+          <Button size="xs" variant="default" onClick={onReset}>{intl.formatMessage({ id: 'list.reset' })}</Button>
+        </Group>
+      </Group>
+    </form>
+  );
+}
+
+/** From / to day inputs (native date pickers, in the browser's own language). */
+export function DateRangeInputs({ from, to, onChange }: { from: string; to: string; onChange: (from: string, to: string) => void }) {
+  const intl = useIntl();
+  return (
+    <>
+      <TextInput size="xs" type="date" w={150} label={intl.formatMessage({ id: 'list.dateFrom' })} value={from} max={to || undefined}
+        onChange={(e) => onChange(e.currentTarget.value, to)} name="date_from" />
+      <TextInput size="xs" type="date" w={150} label={intl.formatMessage({ id: 'list.dateTo' })} value={to} min={from || undefined}
+        onChange={(e) => onChange(from, e.currentTarget.value)} name="date_to" />
+    </>
+  );
+}

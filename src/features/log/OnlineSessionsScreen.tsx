@@ -1,0 +1,87 @@
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useCommandDone } from '../../app/commands';
+import type { TokenRow } from '../../schemas/empower';
+import { CommandToolbar } from '../../ui/CommandToolbar';
+import { RecordTable, type Column } from '../../ui/RecordTable';
+import { CopyCell, LongText, TimeCell } from './cells';
+import { FilterBar } from './FilterBar';
+import { getSessions } from './log.api';
+import { LogPager } from './LogPager';
+import { usePagedList } from './usePagedList';
+import { useRowSelection } from './useRowSelection';
+
+const SCREEN = 'log.admin_token_login';
+const INITIAL = { account: '' };
+
+/**
+ * Live sessions (spec /log/admin_token_login, "account work live"). Each row is one session: selecting rows and
+ * forcing logout ends those sessions (their ids), not every session of the account.
+ */
+export default function OnlineSessionsScreen() {
+  const intl = useIntl();
+  const list = usePagedList<TokenRow, typeof INITIAL>(SCREEN, getSessions, INITIAL);
+  const sel = useRowSelection(SCREEN, list.rows);
+  const [draft, setDraft] = useState(list.filters);
+  useCommandDone(() => {
+    sel.clear();
+    list.reload();
+  }, `${SCREEN}.`);
+
+  const columns = useMemo<Column<TokenRow>[]>(() => [
+    {
+      key: 'account', title: 'field.account',
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>{r.account}</Text>
+          {r.name && <Text size="xs" c="dimmed">{r.name}</Text>}
+        </Stack>
+      ),
+    },
+    { key: 'ip', title: 'field.ip', render: (r) => <CopyCell text={r.ip} /> },
+    {
+      key: 'terminal', title: 'field.terminal',
+      render: (r) => (
+        <Group gap={4} wrap="nowrap">
+          <Badge size="sm" variant="light" color="gray" tt="none" fw={500}>
+            {r.terminal ? intl.formatMessage({ id: `option.allowed_terminals.${r.terminal}`, defaultMessage: r.terminal }) : '—'}
+          </Badge>
+          {r.durable && <Badge size="sm" variant="outline" color="gray" tt="none" fw={500}>{intl.formatMessage({ id: 'log.session.durable' })}</Badge>}
+        </Group>
+      ),
+    },
+    { key: 'created_at', title: 'log.session.signedInAt', render: (r) => <TimeCell at={r.created_at} /> },
+    { key: 'last_seen_at', title: 'log.session.lastSeen', render: (r) => <TimeCell at={r.last_seen_at} relative /> },
+    { key: 'expires_at', title: 'log.session.expiresAt', render: (r) => <TimeCell at={r.expires_at} /> },
+    { key: 'user_agent', title: 'field.user_agent', render: (r) => <LongText text={r.user_agent} /> },
+  ], [intl]);
+
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="sessions-screen">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
+          <FilterBar onSearch={() => list.apply(draft)} onReset={() => { setDraft(INITIAL); list.apply(INITIAL); }} busy={list.loading}>
+            <TextInput size="xs" w={180} label={intl.formatMessage({ id: 'field.account' })} value={draft.account}
+              placeholder={intl.formatMessage({ id: 'log.filter.accountPrefix' })}
+              onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} name="account" />
+          </FilterBar>
+          <CommandToolbar screen={SCREEN}>
+            <Button size="xs" variant="subtle" color="gray" onClick={list.reload}>{intl.formatMessage({ id: 'list.refresh' })}</Button>
+          </CommandToolbar>
+        </Group>
+        <RecordTable<TokenRow>
+          label={intl.formatMessage({ id: 'route.log.admin_token_login' })}
+          columns={columns}
+          rows={list.rows}
+          loading={list.loading}
+          error={list.error}
+          selectable
+          selected={sel.selected}
+          onSelectedChange={sel.onSelectedChange}
+        />
+        <LogPager page={list.page} pageSize={list.pageSize} total={list.total} onPage={list.setPage} onPageSize={list.setPageSize} />
+      </Stack>
+    </Paper>
+  );
+}
