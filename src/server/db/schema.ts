@@ -4,3 +4,4 @@ export * from '../modules/empower/empower.table';
 export * from '../modules/merchant/merchant.table';
 export * from '../modules/system/system.table';
 export * from '../modules/log/log.table';
+export * from '../modules/export/export.table';
