@@ -13,10 +13,15 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Grid and charts are heavy and only some screens need them: keep them out of the first load.
-        manualChunks(id: string) {
-          if (id.includes('glide-data-grid')) return 'grid';
-          if (id.includes('recharts') || id.includes('d3-')) return 'charts';
-          return undefined;
+        // A group takes its libraries' dependencies too, so what they share with the first load (React, clsx,
+        // use-sync-external-store) goes first into its own chunk; otherwise 'charts' would hold React and the
+        // first load would fetch the whole chart library.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-is|scheduler|clsx|use-sync-external-store)[\\/]/, priority: 3 },
+            { name: 'grid', test: /node_modules[\\/]@glideapps[\\/]glide-data-grid[\\/]/, priority: 2 },
+            { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor)[\\/]/, priority: 1 },
+          ],
         },
       },
     },

@@ -106,7 +106,7 @@ describe('runInteractive', () => {
     fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Auditors' } });
     fireEvent.change(screen.getByLabelText(/^Role identifier/), { target: { value: 'bad id!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await screen.findByText('has an invalid format');
+    await screen.findByText('may contain letters, digits and _ only');
     expect(call).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText(/^Role identifier/), { target: { value: 'auditors' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));

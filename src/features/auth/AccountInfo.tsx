@@ -2,6 +2,7 @@ import { Anchor, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core'
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { SUPER_KEY } from '../../../commands/permissions';
 import { GOOGLE_VALIDATOR_PATH } from '../../app/router/paths';
 import type { UserInfo } from '../../schemas/auth';
 import type { MerchantOption } from '../../schemas/merchant';
@@ -35,7 +36,10 @@ export function AccountInfo({ user }: { user: UserInfo }) {
     [w('field.name'), user.name || '—'],
     [w('field.phone'), <span key="p" dir="ltr">{user.phone || '—'}</span>],
     [w('field.organizer_id'), user.organizer_info?.name || '—'],
-    [w('auth.personal.permissions'), w('auth.personal.permissionCount', { count: user.node_list.length })],
+    [
+      w('auth.personal.permissions'),
+      user.node_list.includes(SUPER_KEY) ? w('auth.personal.allPermissions') : w('auth.personal.permissionCount', { count: user.node_list.length }),
+    ],
     [w('field.merchant_ids'), names === 'all' ? w('auth.personal.allMerchants') : names.join(', ')],
     [
       w('route.auth.googleValidator'),

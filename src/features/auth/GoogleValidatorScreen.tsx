@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Image, Loader, Paper, PinInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Image, Loader, Paper, PinInput, Stack, Text, Title, useDirection } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -23,10 +23,11 @@ function errorText(e: unknown, fallback: string): string {
 function CodeInput({ value, onChange, onComplete, error, disabled, label }: {
   value: string; onChange: (v: string) => void; onComplete: (v: string) => void; error?: string | null; disabled?: boolean; label: string;
 }) {
+  const { dir } = useDirection();
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>{label}</Text>
-      <div dir="ltr" style={{ display: 'flex', justifyContent: 'flex-start' }}>
+      <div dir="ltr" style={{ display: 'flex', justifyContent: dir === 'rtl' ? 'flex-end' : 'flex-start' }}>
         <PinInput length={6} type="number" oneTimeCode value={value} onChange={(v) => onChange(cleanCode(v))} onComplete={onComplete}
           error={!!error} disabled={disabled} aria-label={label} size="md" data-testid="google-code" />
       </div>
@@ -158,7 +159,9 @@ export default function GoogleValidatorScreen() {
                   {key && (
                     <Stack gap={2}>
                       <Text size="xs" c="dimmed">{w('auth.google.secret')}</Text>
-                      <span dir="ltr"><CopyText text={key.secret} ff="monospace" fw={600} size="sm" data-testid="google-secret">{groupSecret(key.secret)}</CopyText></span>
+                      <div>
+                        <CopyText text={key.secret} ff="monospace" fw={600} size="sm" data-testid="google-secret"><span dir="ltr">{groupSecret(key.secret)}</span></CopyText>
+                      </div>
                     </Stack>
                   )}
                   {keyError && (

@@ -40,10 +40,11 @@ export default function ActivityChart({ series }: { series: DashboardOverview['s
             }}
             cursor={{ fill: dark ? theme.colors.dark[5] : theme.colors.gray[1] }}
           />
-          <Legend wrapperStyle={{ fontSize: 12, direction: rtl ? 'rtl' : 'ltr' }} iconSize={10} />
-          <Bar dataKey="logins" name={names.logins} fill={theme.colors.teal[6]} radius={[2, 2, 0, 0]} maxBarSize={22} />
-          <Bar dataKey="failures" name={names.failures} fill={theme.colors.red[6]} radius={[2, 2, 0, 0]} maxBarSize={22} />
-          <Line dataKey="operations" name={names.operations} stroke={theme.colors.indigo[6]} strokeWidth={2} dot={{ r: 3 }} type="monotone" />
+          <Legend wrapperStyle={{ fontSize: 12, direction: rtl ? 'rtl' : 'ltr' }} iconSize={10} itemSorter={null}
+            formatter={(value: string) => <span style={{ marginInlineStart: 4 }}>{value}</span>} />
+          <Bar dataKey="logins" name={names.logins} fill={theme.colors.teal[6]} radius={[2, 2, 0, 0]} maxBarSize={22} isAnimationActive={false} />
+          <Bar dataKey="failures" name={names.failures} fill={theme.colors.red[6]} radius={[2, 2, 0, 0]} maxBarSize={22} isAnimationActive={false} />
+          <Line dataKey="operations" name={names.operations} stroke={theme.colors.indigo[6]} strokeWidth={2} dot={{ r: 3 }} type="monotone" isAnimationActive={false} />
         </ComposedChart>
       </ResponsiveContainer>
     </div>

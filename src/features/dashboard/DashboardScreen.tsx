@@ -75,7 +75,7 @@ export default function DashboardScreen() {
       )}
 
       {data && org.length > 0 && (
-        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4, xl: 7 }} spacing="sm" data-testid="dashboard-org">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4, lg: 7 }} spacing="sm" data-testid="dashboard-org">
           {org.map((c) => <StatCardView key={c.key} card={c} />)}
         </SimpleGrid>
       )}

@@ -1,6 +1,6 @@
 import { Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { byId } from '../../../commands';
 import { can } from '../../../commands/permissions';
@@ -13,7 +13,6 @@ import classes from './dashboard.module.css';
 /** A figure with its title and note; opens the list behind it when the session may open that screen. */
 export function StatCardView({ card }: { card: StatCard }) {
   const intl = useIntl();
-  const [, navigate] = useLocation();
   const { nodes } = useSnapshot(session);
   const target = card.to ? byId.get(card.to) : undefined;
   const canOpen = !!target?.route && can(nodes as string[], target.permission);
@@ -57,10 +56,12 @@ export function StatCardView({ card }: { card: StatCard }) {
   return (
     <Paper withBorder radius="md" h="100%" className={classes.link}>
       <UnstyledButton
+        component={Link}
+        href={target!.route!}
         p="sm"
         w="100%"
         h="100%"
-        onClick={() => navigate(target!.route!)}
+        display="block"
         aria-label={`${title}: ${card.value === null ? '' : intl.formatNumber(card.value)}`}
       >
         {body}

@@ -34,13 +34,17 @@ const FIELDS: (keyof AccountFormValues)[] = [
   'allowed_terminals', 'merchant_ids', 'privacy_protection', 'enabled', 'special_nodes',
 ];
 
+/** Phones reach privacy-protected readers masked by the server ('090*****12'). */
+export const isMasked = (phone: string) => phone.includes('*');
+
 export function accountFormValues(row: AccountRow | null): AccountFormValues {
   return {
     account: row?.account ?? '',
     password: '',
     name: row?.name ?? '',
     nickname: row?.nickname ?? '',
-    phone: row?.phone ?? '',
+    // A privacy-protected editor is shown a masked phone: it can't be sent back, so the number is asked again.
+    phone: row && !isMasked(row.phone) ? row.phone : '',
     role_id: row ? String(row.role_id) : null,
     secondary_role_id: row?.secondary_role_id != null ? String(row.secondary_role_id) : null,
     work_start: row?.work_start ?? '',
@@ -159,7 +163,8 @@ export function AccountDialog({ row, roles, merchants, onClose }: AccountDialogP
           )}
           <TextInput {...field('name')} withAsterisk data-autofocus={!add || undefined} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} maxLength={20} />
           <TextInput {...field('nickname')} withAsterisk value={values.nickname} onChange={(e) => set('nickname', e.currentTarget.value)} maxLength={20} />
-          <TextInput {...field('phone')} withAsterisk value={values.phone} onChange={(e) => set('phone', e.currentTarget.value)} inputMode="tel" maxLength={16} dir="ltr" />
+          <TextInput {...field('phone')} withAsterisk placeholder={row && isMasked(row.phone) ? row.phone : undefined}
+            description={row && isMasked(row.phone) ? w('empower.hint.phoneMasked') : undefined} value={values.phone} onChange={(e) => set('phone', e.currentTarget.value)} inputMode="tel" maxLength={16} dir="ltr" />
           <Select {...field('role_id')} withAsterisk data={roleData} value={values.role_id} searchable onChange={(v) => set('role_id', v)} />
           <Select {...field('secondary_role_id')} data={secondaryData} value={values.secondary_role_id} searchable clearable onChange={(v) => set('secondary_role_id', v)} />
           <Group grow gap="xs" align="flex-start">

@@ -64,16 +64,15 @@ export default function AccountsScreen() {
     <Stack gap="xs" data-testid="screen-empower-user">
       <Paper withBorder p="xs" radius="sm">
         <Stack gap="xs">
-          <AccountFilters
-            value={filters}
-            roles={roles.data ?? []}
-            onChange={(f) => {
-              setFilters(f);
-              setPage(1);
-            }}
-          />
-          <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
-            <ActionBar screen={SCREEN} selection={sel.selected as unknown as Record<string, unknown>[]} />
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <AccountFilters
+              value={filters}
+              roles={roles.data ?? []}
+              onChange={(f) => {
+                setFilters(f);
+                setPage(1);
+              }}
+            />
             <Group gap="xs" wrap="nowrap">
               {sel.selected.length > 0 && (
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -87,6 +86,7 @@ export default function AccountsScreen() {
               </Tooltip>
             </Group>
           </Group>
+          <ActionBar screen={SCREEN} selection={sel.selected as unknown as Record<string, unknown>[]} />
         </Stack>
       </Paper>
       <Paper withBorder radius="sm" p={0}>

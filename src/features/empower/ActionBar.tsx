@@ -32,7 +32,7 @@ function ActionButton({ command: c, enabled, onRun }: { command: CommandDef; ena
   const title = commandTitle(c, intl);
   const button = (
     <Button
-      size="compact-sm"
+      size="compact-xs"
       variant={c.scope === 'screen' ? 'filled' : c.danger ? 'light' : 'default'}
       color={c.danger ? 'red' : undefined}
       disabled={!enabled}
@@ -56,7 +56,7 @@ function HotkeyCaps({ hotkey }: { hotkey: string }) {
   return (
     <Group gap={2} wrap="nowrap" dir="ltr">
       {hotkeyCaps(hotkey).map((k, i) => (
-        <Kbd key={i} size="xs" fz={10} px={4} py={0} style={{ lineHeight: '14px' }}>
+        <Kbd key={i} size="xs" fz={9} px={3} py={0} style={{ lineHeight: '12px' }}>
           {k}
         </Kbd>
       ))}

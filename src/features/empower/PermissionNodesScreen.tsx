@@ -50,6 +50,7 @@ export function nodeLines(rows: readonly NodeRow[], open: ReadonlySet<string>, m
 export default function PermissionNodesScreen() {
   const intl = useIntl();
   const { dir } = useDirection();
+  const numAlign = dir === 'rtl' ? 'left' : 'right';
   const w = (id: string, values?: Record<string, string | number>) => (id in intl.messages ? intl.formatMessage({ id }, values) : id);
   const { nodes } = useSnapshot(session);
   const list = useRemote(() => empowerApi.nodes({ silent: true }), []);
@@ -127,13 +128,13 @@ export default function PermissionNodesScreen() {
         key: 'kind',
         title: 'empower.col.kind',
         render: (r) => (
-          <Badge size="sm" variant="light" color={KIND_COLOR[r.kind]} radius="sm">
+          <Badge size="sm" variant="light" color={KIND_COLOR[r.kind]} radius="sm" tt="none" fw={500} style={{ minWidth: 'max-content' }}>
             {w(`empower.kind.${r.kind}`)}
           </Badge>
         ),
       },
       { key: 'path', title: 'empower.col.path', render: (r) => (r.path ? <Ltr mono>{r.path}</Ltr> : <Empty />) },
-      { key: 'roles', title: 'empower.col.roles', align: 'right', render: (r) => <Nowrap dimmed={!r.role_count}>{formatNumber(r.role_count)}</Nowrap> },
+      { key: 'roles', title: 'empower.col.roles', align: numAlign, render: (r) => <Nowrap dimmed={!r.role_count}>{formatNumber(r.role_count)}</Nowrap> },
       {
         key: 'enabled',
         title: 'field.enabled',

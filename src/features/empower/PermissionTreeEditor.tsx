@@ -103,7 +103,8 @@ export function PermissionTreeEditor({ value, onChange, isDisabled = () => false
           <Text size="sm">{title('empower.tree.superAll')}</Text>
         </Alert>
       )}
-      <ScrollArea h={height} type="auto" offsetScrollbars style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, borderColor: error ? 'var(--mantine-color-error)' : undefined }}>
+      <Box style={{ border: `1px solid ${error ? 'var(--mantine-color-error)' : 'var(--mantine-color-default-border)'}`, borderRadius: 'var(--mantine-radius-sm)' }}>
+      <ScrollArea h={height} type="auto" offsetScrollbars>
         <div ref={listRef} role="tree" aria-label={title('field.node_keys')}>
           {lines.length === 0 && (
             <Text size="sm" c="dimmed" p="sm">
@@ -162,7 +163,7 @@ export function PermissionTreeEditor({ value, onChange, isDisabled = () => false
                         {title(n.title)}
                       </Text>
                       {n.kind === 'page' && (
-                        <Badge size="xs" variant="outline" color="gray" radius="sm">
+                        <Badge size="xs" variant="outline" color="gray" radius="sm" tt="none" fw={500}>
                           {title('empower.kind.page')}
                         </Badge>
                       )}
@@ -177,6 +178,7 @@ export function PermissionTreeEditor({ value, onChange, isDisabled = () => false
           })}
         </div>
       </ScrollArea>
+      </Box>
       {error && (
         <Text size="xs" c="red" mt={4} role="alert">
           {error}

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip, useDirection } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -24,6 +24,8 @@ export default function RolesScreen() {
   const intl = useIntl();
   const w = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { nodes } = useSnapshot(session);
+  const { dir } = useDirection();
+  const numAlign = dir === 'rtl' ? 'left' : 'right';
   const list = useRemote(() => empowerApi.roles({ silent: true }), []);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const sel = useRowSelection(SCREEN, rows);
@@ -41,23 +43,23 @@ export default function RolesScreen() {
       {
         key: 'template',
         title: 'field.is_template',
-        render: (r) => (r.is_template ? <Badge size="sm" variant="light" radius="sm">{w('empower.value.template')}</Badge> : <Empty />),
+        render: (r) => (r.is_template ? <Badge size="sm" variant="light" radius="sm" tt="none" fw={500}>{w('empower.value.template')}</Badge> : <Empty />),
       },
       {
         key: 'nodes',
         title: 'empower.col.nodeCount',
-        align: 'right',
+        align: numAlign,
         render: (r) =>
           r.node_keys.includes(SUPER_KEY) ? (
-            <Badge size="sm" color="grape" variant="light" radius="sm">{w('empower.value.allPermissions')}</Badge>
+            <Badge size="sm" color="grape" variant="light" radius="sm" tt="none">{w('empower.value.allPermissions')}</Badge>
           ) : (
             <Nowrap>{formatNumber(r.node_keys.length)}</Nowrap>
           ),
       },
-      { key: 'accounts', title: 'empower.col.accounts', align: 'right', render: (r) => <Nowrap dimmed={!r.account_count}>{formatNumber(r.account_count)}</Nowrap> },
+      { key: 'accounts', title: 'empower.col.accounts', align: numAlign, render: (r) => <Nowrap dimmed={!r.account_count}>{formatNumber(r.account_count)}</Nowrap> },
       { key: 'remark', title: 'field.remark', render: (r) => (r.remark ? <Text size="sm" lineClamp={1} maw={280}>{r.remark}</Text> : <Empty />) },
     ],
-    [intl], // eslint-disable-line react-hooks/exhaustive-deps
+    [intl, numAlign], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const canEdit = can(nodes as string[], byId.get('empower.role.edit')!.permission);
 

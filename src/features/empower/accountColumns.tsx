@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip, useDirection } from '@mantine/core';
 import type { IntlShape } from 'react-intl';
 import { Icon } from '../../app/layout/icons';
 import { formatTime } from '../../app/lib/time';
@@ -30,15 +30,15 @@ export function accountColumns(intl: IntlShape, merchantNames: ReadonlyMap<numbe
         </Group>
       ),
     },
-    { key: 'name', title: 'field.name', render: (r) => <Nowrap>{r.name}</Nowrap> },
-    { key: 'nickname', title: 'field.nickname', render: (r) => <Nowrap>{r.nickname}</Nowrap> },
+    { key: 'name', title: 'field.name', render: (r) => <Clip text={r.name} max={130} /> },
+    { key: 'nickname', title: 'field.nickname', render: (r) => <Clip text={r.nickname} max={130} /> },
     { key: 'phone', title: 'field.phone', render: (r) => <Ltr>{r.phone}</Ltr> },
     {
       key: 'role',
       title: 'field.role_id',
       render: (r) => (
         <Stack gap={0}>
-          <Nowrap>{r.role_name || '—'}</Nowrap>
+          <Clip text={r.role_name || '—'} max={170} />
           {r.secondary_role_name && (
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {w('empower.secondaryShort', { name: r.secondary_role_name })}
@@ -47,7 +47,7 @@ export function accountColumns(intl: IntlShape, merchantNames: ReadonlyMap<numbe
         </Stack>
       ),
     },
-    { key: 'organizer', title: 'field.organizer_id', render: (r) => (r.organizer_name ? <Nowrap>{r.organizer_name}</Nowrap> : <Empty />) },
+    { key: 'organizer', title: 'field.organizer_id', render: (r) => (r.organizer_name ? <Clip text={r.organizer_name} max={150} /> : <Empty />) },
     { key: 'merchants', title: 'field.merchant_ids', render: (r) => <Merchants ids={r.merchant_ids} names={merchantNames} intl={intl} /> },
     {
       key: 'work',
@@ -61,7 +61,7 @@ export function accountColumns(intl: IntlShape, merchantNames: ReadonlyMap<numbe
         r.allowed_terminals.length ? (
           <Group gap={4} wrap="nowrap">
             {r.allowed_terminals.map((t) => (
-              <Badge key={t} size="sm" variant="default" radius="sm">
+              <Badge key={t} size="sm" variant="default" radius="sm" tt="none" fw={500} style={{ minWidth: 'max-content' }}>
                 {w(`option.allowed_terminals.${t}`)}
               </Badge>
             ))}
@@ -90,18 +90,30 @@ export function accountColumns(intl: IntlShape, merchantNames: ReadonlyMap<numbe
   ];
 }
 
+/**
+ * One line, cut with an ellipsis past `max` px (the full text in the title). The text keeps its own direction, so a
+ * Latin name in an Arabic page loses its end, not its start, while aligning with the page.
+ */
+function Clip({ text, max = 150 }: { text: string; max?: number }) {
+  const { dir } = useDirection();
+  return (
+    <Text size="sm" truncate="end" maw={max} title={text} dir="auto" ta={dir === 'rtl' ? 'right' : 'left'}>
+      {text}
+    </Text>
+  );
+}
+
 function Merchants({ ids, names, intl }: { ids: number[]; names: ReadonlyMap<number, string>; intl: IntlShape }) {
   if (!ids.length) return <Nowrap dimmed>{intl.formatMessage({ id: 'empower.value.allMerchants' })}</Nowrap>;
   const all = ids.map((id) => names.get(id) ?? `#${id}`);
-  const shown = all.slice(0, 2).join(', ');
-  const more = all.length - 2;
+  const shown = all[0];
+  const more = all.length - 1;
   return (
     <Tooltip label={all.join(', ')} disabled={more <= 0} multiline maw={320} withArrow>
       <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {shown}
+        <bdi>{shown}</bdi>
         {more > 0 && (
-          <Text span c="dimmed" size="xs">
-            {' '}
+          <Text span c="dimmed" size="xs" style={{ unicodeBidi: 'isolate', marginInlineStart: 6 }}>
             {intl.formatMessage({ id: 'empower.more' }, { count: more })}
           </Text>
         )}

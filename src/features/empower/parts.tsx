@@ -45,7 +45,7 @@ export function Nowrap({ children, dimmed, fw }: { children: ReactNode; dimmed?:
 /** A yes/no flag as a small badge. */
 export function Flag({ on, yes, no, color = 'teal' }: { on: boolean; yes: string; no: string; color?: string }) {
   return (
-    <Badge size="sm" variant={on ? 'light' : 'outline'} color={on ? color : 'gray'} radius="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Badge size="sm" variant={on ? 'light' : 'outline'} color={on ? color : 'gray'} radius="sm" tt="none" fw={500} style={{ minWidth: 'max-content' }}>
       {on ? yes : no}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useScreenSelection } from '../../app/commands';
@@ -13,7 +13,8 @@ import { usePagedList } from './usePagedList';
 
 const SCREEN = 'log.admin_active_summary';
 type Row = TokenSummaryRow & { id: number };
-const initial = () => ({ account: '', ...lastDays(7) });
+/** The last 7 days, open-ended: the server reads days in the business time zone, which may be ahead of the browser's. */
+const initial = () => ({ account: '', date_from: lastDays(7).date_from, date_to: '' });
 
 /** The table needs a row id: one row per account. */
 const load = async (q: Query, signal: AbortSignal) => {
@@ -40,12 +41,12 @@ export default function ActiveSummaryScreen() {
         </Stack>
       ),
     },
-    { key: 'sessions', title: 'log.summary.sessions', align: 'right', width: 100, render: (r) => intl.formatNumber(r.sessions) },
+    { key: 'sessions', title: 'log.summary.sessions', width: 100, render: (r) => intl.formatNumber(r.sessions) },
     {
       key: 'online_minutes', title: 'log.summary.onlineTime', width: 220,
       render: (r) => (
         <Stack gap={2}>
-          <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{intl.formatMessage({ id: 'log.duration' }, splitMinutes(r.online_minutes))}</Text>
+          <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{intl.formatMessage({ id: r.online_minutes < 60 ? 'log.durationMinutes' : 'log.duration' }, splitMinutes(r.online_minutes))}</Text>
           <Progress value={(r.online_minutes / longest) * 100} size="xs" aria-hidden />
         </Stack>
       ),
@@ -57,15 +58,12 @@ export default function ActiveSummaryScreen() {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="summary-screen">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
-          <FilterBar onSearch={() => list.apply(orderedRange(draft))} onReset={() => { setDraft(init); list.apply(init); }} busy={list.loading}>
-            <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => setDraft({ ...draft, date_from, date_to })} />
-            <TextInput size="xs" w={160} label={intl.formatMessage({ id: 'field.account' })} value={draft.account}
-              placeholder={intl.formatMessage({ id: 'log.filter.accountPrefix' })}
-              onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} name="account" />
-          </FilterBar>
-          <Button size="xs" variant="subtle" color="gray" onClick={list.reload}>{intl.formatMessage({ id: 'list.refresh' })}</Button>
-        </Group>
+        <FilterBar onSearch={() => list.apply(orderedRange(draft))} onReset={() => { setDraft(init); list.apply(init); }} busy={list.loading} onRefresh={list.reload}>
+          <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => setDraft({ ...draft, date_from, date_to })} />
+          <TextInput size="xs" w={160} label={intl.formatMessage({ id: 'field.account' })} value={draft.account}
+            placeholder={intl.formatMessage({ id: 'log.filter.accountPrefix' })}
+            onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} name="account" />
+        </FilterBar>
         <RecordTable<Row>
           label={intl.formatMessage({ id: 'route.log.admin_active_summary' })}
           columns={columns}

@@ -2,8 +2,10 @@ import { Button, Group, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
-/** A row of filters: Enter or Search applies them, Reset goes back to the screen's defaults. */
-export function FilterBar({ children, onSearch, onReset, busy }: { children: ReactNode; onSearch: () => void; onReset: () => void; busy?: boolean }) {
+/** A row of filters: Enter or Search applies them, Reset goes back to the screen's defaults, Refresh loads again. */
+export function FilterBar({ children, onSearch, onReset, onRefresh, busy }: {
+  children: ReactNode; onSearch: () => void; onReset: () => void; onRefresh?: () => void; busy?: boolean;
+}) {
   const intl = useIntl();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -16,6 +18,7 @@ export function FilterBar({ children, onSearch, onReset, busy }: { children: Rea
         <Group gap="xs" wrap="nowrap">
           <Button type="submit" size="xs" loading={busy}>{intl.formatMessage({ id: 'list.search' })}</Button>
           <Button size="xs" variant="default" onClick={onReset}>{intl.formatMessage({ id: 'list.reset' })}</Button>
+          {onRefresh && <Button size="xs" variant="subtle" color="gray" onClick={onRefresh}>{intl.formatMessage({ id: 'list.refresh' })}</Button>}
         </Group>
       </Group>
     </form>
@@ -27,9 +30,9 @@ export function DateRangeInputs({ from, to, onChange }: { from: string; to: stri
   const intl = useIntl();
   return (
     <>
-      <TextInput size="xs" type="date" w={150} label={intl.formatMessage({ id: 'list.dateFrom' })} value={from} max={to || undefined}
+      <TextInput size="xs" type="date" w={140} label={intl.formatMessage({ id: 'list.dateFrom' })} value={from} max={to || undefined}
         onChange={(e) => onChange(e.currentTarget.value, to)} name="date_from" />
-      <TextInput size="xs" type="date" w={150} label={intl.formatMessage({ id: 'list.dateTo' })} value={to} min={from || undefined}
+      <TextInput size="xs" type="date" w={140} label={intl.formatMessage({ id: 'list.dateTo' })} value={to} min={from || undefined}
         onChange={(e) => onChange(from, e.currentTarget.value)} name="date_to" />
     </>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useScreenSelection } from '../../app/commands';
@@ -58,18 +58,15 @@ export default function LoginLogScreen() {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="login-log-screen">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
-          <FilterBar onSearch={() => list.apply(orderedRange(draft))} onReset={() => { setDraft(INITIAL); list.apply(INITIAL); }} busy={list.loading}>
-            <TextInput size="xs" w={150} label={intl.formatMessage({ id: 'field.account' })} value={draft.account}
-              onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} name="account" />
-            <Select size="xs" w={130} label={intl.formatMessage({ id: 'log.login.result' })} data={results} value={draft.success}
-              onChange={(v) => setDraft({ ...draft, success: v ?? '' })} allowDeselect={false} name="success" />
-            <TextInput size="xs" w={140} label={intl.formatMessage({ id: 'field.ip' })} value={draft.ip}
-              onChange={(e) => setDraft({ ...draft, ip: e.currentTarget.value })} name="ip" dir="ltr" />
-            <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => setDraft({ ...draft, date_from, date_to })} />
-          </FilterBar>
-          <Button size="xs" variant="subtle" color="gray" onClick={list.reload}>{intl.formatMessage({ id: 'list.refresh' })}</Button>
-        </Group>
+        <FilterBar onSearch={() => list.apply(orderedRange(draft))} onReset={() => { setDraft(INITIAL); list.apply(INITIAL); }} busy={list.loading} onRefresh={list.reload}>
+          <TextInput size="xs" w={150} label={intl.formatMessage({ id: 'field.account' })} value={draft.account}
+            onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} name="account" />
+          <Select size="xs" w={130} label={intl.formatMessage({ id: 'log.login.result' })} data={results} value={draft.success}
+            onChange={(v) => setDraft({ ...draft, success: v ?? '' })} allowDeselect={false} name="success" />
+          <TextInput size="xs" w={140} label={intl.formatMessage({ id: 'field.ip' })} value={draft.ip}
+            onChange={(e) => setDraft({ ...draft, ip: e.currentTarget.value })} name="ip" dir="ltr" />
+          <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => setDraft({ ...draft, date_from, date_to })} />
+        </FilterBar>
         <RecordTable<LoginLogRow>
           label={intl.formatMessage({ id: 'route.log.admin_login' })}
           columns={columns}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useCommandDone } from '../../app/commands';
@@ -61,14 +61,12 @@ export default function OnlineSessionsScreen() {
     <Paper withBorder radius="md" p="sm" data-testid="sessions-screen">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
-          <FilterBar onSearch={() => list.apply(draft)} onReset={() => { setDraft(INITIAL); list.apply(INITIAL); }} busy={list.loading}>
+          <FilterBar onSearch={() => list.apply(draft)} onReset={() => { setDraft(INITIAL); list.apply(INITIAL); }} busy={list.loading} onRefresh={list.reload}>
             <TextInput size="xs" w={180} label={intl.formatMessage({ id: 'field.account' })} value={draft.account}
               placeholder={intl.formatMessage({ id: 'log.filter.accountPrefix' })}
               onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} name="account" />
           </FilterBar>
-          <CommandToolbar screen={SCREEN}>
-            <Button size="xs" variant="subtle" color="gray" onClick={list.reload}>{intl.formatMessage({ id: 'list.refresh' })}</Button>
-          </CommandToolbar>
+          <CommandToolbar screen={SCREEN} />
         </Group>
         <RecordTable<TokenRow>
           label={intl.formatMessage({ id: 'route.log.admin_token_login' })}

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useScreenSelection } from '../../app/commands';
@@ -51,19 +51,16 @@ export default function OperationLogScreen() {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="operation-log-screen">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
-          <FilterBar onSearch={() => list.apply(orderedRange(draft))} onReset={() => { setDraft(INITIAL); list.apply(INITIAL); }} busy={list.loading}>
-            <TextInput size="xs" w={140} label={intl.formatMessage({ id: 'field.account' })} value={draft.account} onChange={field('account')} name="account" />
-            <TextInput size="xs" w={170} label={intl.formatMessage({ id: 'log.operate.action' })} value={draft.action} onChange={field('action')} name="action"
-              placeholder="dict.*" dir="ltr" />
-            <TextInput size="xs" w={130} label={intl.formatMessage({ id: 'log.operate.targetType' })} value={draft.target_type} onChange={field('target_type')}
-              name="target_type" placeholder="admin_account" dir="ltr" />
-            <TextInput size="xs" w={100} label={intl.formatMessage({ id: 'log.operate.targetId' })} value={draft.target_id} onChange={field('target_id')}
-              name="target_id" dir="ltr" />
-            <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => setDraft({ ...draft, date_from, date_to })} />
-          </FilterBar>
-          <Button size="xs" variant="subtle" color="gray" onClick={list.reload}>{intl.formatMessage({ id: 'list.refresh' })}</Button>
-        </Group>
+        <FilterBar onSearch={() => list.apply(orderedRange(draft))} onReset={() => { setDraft(INITIAL); list.apply(INITIAL); }} busy={list.loading} onRefresh={list.reload}>
+          <TextInput size="xs" w={120} label={intl.formatMessage({ id: 'field.account' })} value={draft.account} onChange={field('account')} name="account" />
+          <TextInput size="xs" w={140} label={intl.formatMessage({ id: 'log.operate.action' })} value={draft.action} onChange={field('action')} name="action"
+            placeholder="dict.*" dir="ltr" />
+          <TextInput size="xs" w={120} label={intl.formatMessage({ id: 'log.operate.targetType' })} value={draft.target_type} onChange={field('target_type')}
+            name="target_type" placeholder="admin_account" dir="ltr" />
+          <TextInput size="xs" w={90} label={intl.formatMessage({ id: 'log.operate.targetId' })} value={draft.target_id} onChange={field('target_id')}
+            name="target_id" dir="ltr" />
+          <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => setDraft({ ...draft, date_from, date_to })} />
+        </FilterBar>
         <RecordTable<OperationLogRow>
           label={intl.formatMessage({ id: 'route.log.admin_operate' })}
           columns={columns}

@@ -113,7 +113,6 @@ export function DictItemDialog({ mode, item, dictName, names, sort, onClose, onS
               swatchesPerRow={7}
               error={err(`el_tag_color.${LABEL_COLOR_KEY}`)}
               name="el_tag_color.label"
-              placeholder="#1971c2"
             />
             <Stack gap={4}>
               <Text size="sm" fw={500}>{intl.formatMessage({ id: 'system.dict.preview' })}</Text>

@@ -23,7 +23,8 @@ const asRows = (rows: readonly DictItem[]) => rows as unknown as Row[];
 export default function DictScreen() {
   const intl = useIntl();
   const publish = useScreenSelection(SCREEN);
-  const { current, filter } = useSnapshot(dictState);
+  // sync: the filter is a text input, and an async update would move its caret.
+  const { current, filter } = useSnapshot(dictState, { sync: true });
   const { nodes } = useSnapshot(session);
 
   const [names, setNames] = useState<string[]>([]);
@@ -123,7 +124,7 @@ export default function DictScreen() {
               <Tooltip key={k} label={`${k}: ${c}`} withArrow>
                 <Group gap={4} wrap="nowrap">
                   <span aria-hidden style={{ width: 12, height: 12, borderRadius: 3, background: c, display: 'inline-block', border: '1px solid var(--mantine-color-default-border)' }} />
-                  <Text span size="xs" ff="monospace" c="dimmed">{c}</Text>
+                  <Text span size="xs" ff="monospace" c="dimmed" dir="ltr">{c}</Text>
                 </Group>
               </Tooltip>
             ))}
@@ -131,7 +132,7 @@ export default function DictScreen() {
         );
       },
     },
-    { key: 'sort', title: 'field.sort', width: 80, align: 'right', render: (r) => intl.formatNumber(r.sort) },
+    { key: 'sort', title: 'field.sort', width: 80, render: (r) => intl.formatNumber(r.sort) },
     {
       key: 'enabled', title: 'field.enabled', width: 100,
       render: (r) => (

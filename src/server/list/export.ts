@@ -1,0 +1,294 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { setImmediate as tick } from 'node:timers/promises';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Deps } from '../deps';
+import { translate } from '../i18n';
+import type { Actor } from '../plugins/session';
+import { exportJob } from '../modules/export/export.table';
+import { LANG_BY_CODE, type Lang, type LangCode } from '../../schemas/i18n';
+import type { List } from './define';
+import { buildWhere, keyQuery, readPage, resolveSort, shapeRow, type Position } from './query';
+import { cappedCount } from './count';
+import { hmac, sameSig, signingSecret } from './secret';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** Tunables of the export runner; tests lower them. */
+export const EXPORT_SETTINGS = {
+  /** How long the request that asked for the export waits for the file before answering with the job id. */
+  waitMs: 15_000,
+  /** Rows read per keyset batch (also how often progress is written). */
+  batchSize: 5_000,
+  /** Data rows per XLSX sheet (Excel: 1,048,576 rows including the header). */
+  sheetRows: 1_048_575,
+  /** The XLSX writer yields to the event loop every this many rows (memory stays flat only then). */
+  yieldEvery: 100,
+  /** Lifetime of a download link, seconds. */
+  linkTtlSec: 600,
+  /** Export files are deleted after this long. */
+  keepFilesMs: 24 * 3_600_000,
+  /** Jobs running at once in this process (the others wait, queued). */
+  concurrency: 2,
+};
+
+/** What the job row's `query` holds: the list's validated input, replayed by the worker. */
+export interface ExportQuery {
+  filters: Record<string, unknown>;
+  sort: string;
+  lang: LangCode;
+}
+
+export interface ExportStatus {
+  job_id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  rows_done: number;
+  rows_total: number | null;
+  file_url?: string;
+  /** The failure as the client shows it (导出失败); details stay in the server log. */
+  error?: string;
+}
+
+/** Folder of export files: data/exports (with an in-memory database, beside the temporary upload folder). */
+export function exportDir(d: Pick<Deps, 'cfg' | 'filesDir'>): string {
+  return d.cfg.dataDir.startsWith('memory://') ? path.join(d.filesDir, 'exports') : path.join(d.cfg.dataDir, 'exports');
+}
+
+// ---- signed links ------------------------------------------------------------------------------------------
+
+export async function signedUrl(d: Pick<Deps, 'db' | 'now'>, jobId: number): Promise<string> {
+  const exp = Math.floor(d.now().getTime() / 1000) + EXPORT_SETTINGS.linkTtlSec;
+  const sig = hmac(await signingSecret(d.db), `export:${jobId}:${exp}`).toString('base64url');
+  return `/loanapi/export/download?id=${jobId}&exp=${exp}&sig=${sig}`;
+}
+
+/** 'ok', or why a link is refused. */
+export async function checkLink(d: Pick<Deps, 'db' | 'now'>, id: number, exp: number, sig: string): Promise<'ok' | 'forged' | 'expired'> {
+  if (!sameSig(sig, hmac(await signingSecret(d.db), `export:${id}:${exp}`))) return 'forged';
+  return exp * 1000 < d.now().getTime() ? 'expired' : 'ok';
+}
+
+// ---- writers -----------------------------------------------------------------------------------------------
+
+interface SheetWriter {
+  row(cells: unknown[]): Promise<void>;
+  close(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** A cell as text: '' for null, JSON for objects; a leading = + - @ is defused unless the text is a number. */
+function csvText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  let s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (/^[=+\-@\t\r]/.test(s) && !/^[+-]?\d[\d\s.,]*$/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** CSV (RFC 4180, UTF-8 with BOM so that spreadsheet programs read it as UTF-8) through a write stream, honouring backpressure. */
+export function csvWriter(file: string, header: string[]): SheetWriter {
+  const stream = fs.createWriteStream(file);
+  let buf = '\uFEFF' + header.map(csvText).join(',') + '\r\n';
+  let lines = 0;
+  const flush = async () => {
+    if (!buf) return;
+    const ok = stream.write(buf);
+    buf = '';
+    lines = 0;
+    if (!ok) await Promise.race([once(stream, 'drain'), once(stream, 'error').then(([e]) => Promise.reject(e))]);
+  };
+  return {
+    async row(cells) {
+      buf += cells.map(csvText).join(',') + '\r\n';
+      if (++lines >= 200) await flush();
+    },
+    async close() {
+      await flush();
+      stream.end();
+      await finished(stream);
+    },
+    async abort() {
+      stream.destroy();
+    },
+  };
+}
+
+const XLSX_MAX_TEXT = 32_767;
+
+function xlsxCell(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number' || typeof v === 'boolean') return v;
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return s.length > XLSX_MAX_TEXT ? s.slice(0, XLSX_MAX_TEXT) : s;
+}
+
+/**
+ * XLSX through exceljs's streaming writer: each row is committed as written and the writer yields to the event
+ * loop every `yieldEvery` rows, so memory stays flat; past `sheetRows` data rows a new sheet (with the header) starts.
+ */
+export function xlsxWriter(file: string, header: string[], opts: { sheetRows?: number; yieldEvery?: number; sheetName?: (n: number) => string } = {}): SheetWriter {
+  const limit = Math.max(1, opts.sheetRows ?? EXPORT_SETTINGS.sheetRows);
+  const every = Math.max(1, opts.yieldEvery ?? EXPORT_SETTINGS.yieldEvery);
+  const name = (n: number) => (opts.sheetName?.(n) ?? `Sheet${n}`).replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || `Sheet${n}`;
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
+  let sheet: ExcelJS.Worksheet | null = null;
+  let sheets = 0;
+  let inSheet = 0;
+  let n = 0;
+  const next = () => {
+    sheet?.commit();
+    sheet = wb.addWorksheet(name(++sheets));
+    sheet.addRow(header).commit();
+    inSheet = 0;
+  };
+  return {
+    async row(cells) {
+      if (!sheet || inSheet >= limit) next();
+      sheet!.addRow(cells.map(xlsxCell)).commit();
+      inSheet++;
+      if (++n % every === 0) await tick();
+    },
+    async close() {
+      if (!sheet) next();
+      sheet!.commit();
+      await wb.commit();
+    },
+    async abort() {
+      await wb.commit().catch(() => undefined);
+    },
+  };
+}
+
+// ---- the runner --------------------------------------------------------------------------------------------
+
+interface Runner {
+  running: Map<number, Promise<void>>;
+  active: number;
+  waiting: Array<() => void>;
+}
+
+const runners = new WeakMap<object, Runner>();
+
+function runnerOf(d: Deps): Runner {
+  let r = runners.get(d.db);
+  if (!r) {
+    r = { running: new Map(), active: 0, waiting: [] };
+    runners.set(d.db, r);
+  }
+  return r;
+}
+
+/** Waits for the jobs this process is running (server shutdown). */
+export async function drainExports(d: Deps): Promise<void> {
+  await Promise.allSettled([...runnerOf(d).running.values()]);
+}
+
+async function slot(r: Runner): Promise<() => void> {
+  if (r.active >= EXPORT_SETTINGS.concurrency) await new Promise<void>((res) => r.waiting.push(res));
+  r.active++;
+  return () => {
+    r.active--;
+    r.waiting.shift()?.();
+  };
+}
+
+function sweepOld(dir: string, now: number): void {
+  try {
+    for (const f of fs.readdirSync(dir)) {
+      const p = path.join(dir, f);
+      if (now - fs.statSync(p).mtimeMs > EXPORT_SETTINGS.keepFilesMs) fs.rmSync(p, { force: true });
+    }
+  } catch {
+    /* best effort */
+  }
+}
+
+function exportCells(list: List, row: Record<string, unknown>): unknown[] {
+  return list.def.exportColumns.map((c) => (c.value ? c.value(row as never) : row[c.key]));
+}
+
+/** Writes every row of the list matching the job's query into the file, keyset batch by batch. */
+async function writeRows(d: Deps, list: List, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, file: string): Promise<number> {
+  const lang: Lang = LANG_BY_CODE[q.lang] ?? LANG_BY_CODE.en;
+  const filters = list.def.filters.parse(q.filters) as Record<string, unknown>;
+  const sort = resolveSort(list, q.sort);
+  const where = await buildWhere(list, filters, actor, d);
+  const counted = await cappedCount(d.db, () => keyQuery(list, d, where), list.countCap, { table: list.table, filtered: where !== undefined });
+  await d.db.update(exportJob).set({ rowsTotal: counted.total }).where(eq(exportJob.id, jobId));
+  const header = list.def.exportColumns.map((c) => translate(lang, c.title));
+  const writer = format === 'csv'
+    ? csvWriter(file, header)
+    : xlsxWriter(file, header, { sheetName: (n) => translate(lang, 'export.sheetName', { n }) });
+  let done = 0;
+  try {
+    let after: Position | null = null;
+    for (;;) {
+      const page = await readPage(list, d, where, sort, { after, size: EXPORT_SETTINGS.batchSize });
+      for (const raw of page.rows) await writer.row(exportCells(list, shapeRow(list, raw, actor)));
+      done += page.rows.length;
+      if (!page.more) break;
+      after = page.last;
+      await d.db.update(exportJob).set({ rowsDone: done }).where(eq(exportJob.id, jobId));
+    }
+    await writer.close();
+  } catch (err) {
+    await writer.abort();
+    throw err;
+  }
+  return done;
+}
+
+async function run(d: Deps, list: List, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void }): Promise<void> {
+  const release = await slot(runnerOf(d));
+  const dir = exportDir(d);
+  const key = `${jobId}-${crypto.randomBytes(12).toString('hex')}.${format}`;
+  const tmp = path.join(dir, `${key}.part`);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    sweepOld(dir, Date.now());
+    await d.db.update(exportJob).set({ status: 'running' }).where(eq(exportJob.id, jobId));
+    const rows = await writeRows(d, list, jobId, actor, q, format, tmp);
+    fs.renameSync(tmp, path.join(dir, key));
+    await d.db.update(exportJob).set({ status: 'done', rowsDone: rows, rowsTotal: rows, fileKey: key, finishedAt: d.now() }).where(eq(exportJob.id, jobId));
+  } catch (err) {
+    log.error({ err, jobId, list: list.id }, 'export failed');
+    fs.rmSync(tmp, { force: true });
+    await d.db.update(exportJob).set({ status: 'failed', error: String((err as Error)?.message ?? err).slice(0, 1000), finishedAt: d.now() })
+      .where(eq(exportJob.id, jobId)).catch((e) => log.error({ err: e, jobId }, 'export status'));
+  } finally {
+    release();
+  }
+}
+
+/** Creates the job row and starts it in the background; the promise settles when the job has finished. */
+export async function startExport(d: Deps, list: List, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void }): Promise<{ jobId: number; done: Promise<void> }> {
+  const [job] = await d.db.insert(exportJob).values({ accountId: actor.accountId, list: list.id, format, query: q, createdAt: d.now() }).returning({ id: exportJob.id });
+  const r = runnerOf(d);
+  const done = run(d, list, job.id, actor, q, format, log).finally(() => r.running.delete(job.id));
+  r.running.set(job.id, done);
+  return { jobId: job.id, done };
+}
+
+/** The job as its owner polls it; null when it is not theirs (or does not exist). */
+export async function jobStatus(d: Deps, accountId: number, id: number, lang: Lang): Promise<ExportStatus | null> {
+  const [job] = await d.db.select().from(exportJob).where(and(eq(exportJob.id, id), eq(exportJob.accountId, accountId)));
+  if (!job) return null;
+  const out: ExportStatus = { job_id: job.id, status: job.status as ExportStatus['status'], rows_done: job.rowsDone, rows_total: job.rowsTotal };
+  if (job.status === 'done') out.file_url = await signedUrl(d, job.id);
+  if (job.status === 'failed') out.error = translate(lang, 'export.failed');
+  return out;
+}
+
+/** Waits up to `ms` for a promise; true when it settled in time. */
+export async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((res) => { timer = setTimeout(() => res(false), ms); });
+  try {
+    return await Promise.race([p.then(() => true, () => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
