@@ -6,7 +6,9 @@ import path from 'node:path';
 const dir = path.resolve('locales');
 const partsDir = path.join(dir, 'parts');
 const codes = ['zh', 'zhTW', 'vi', 'en', 'ArEg', 'ThA', 'India'];
-const parts = fs.existsSync(partsDir) ? fs.readdirSync(partsDir).filter((f) => f.endsWith('.json')) : [];
+// Named parts only (`node scripts/merge-locales.mjs screens.json`), else every part.
+const named = process.argv.slice(2).filter((a) => a.endsWith('.json'));
+const parts = named.length ? named : fs.existsSync(partsDir) ? fs.readdirSync(partsDir).filter((f) => f.endsWith('.json')) : [];
 const keep = process.argv.includes('--keep');
 for (const code of codes) {
   const file = path.join(dir, `${code}.json`);

@@ -25,6 +25,7 @@ import { uploadRoutes } from './modules/system/upload.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { merchantRoutes } from './modules/merchant/merchant.routes';
+import { exportRoutes } from './list/routes';
 import { PUBLIC } from './http';
 
 export interface AppOptions {
@@ -86,6 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   logRoutes(app, deps);
   dashboardRoutes(app, deps);
   merchantRoutes(app, deps);
+  exportRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));

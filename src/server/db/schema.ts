@@ -5,3 +5,7 @@ export * from '../modules/merchant/merchant.table';
 export * from '../modules/system/system.table';
 export * from '../modules/log/log.table';
 export * from '../modules/export/export.table';
+export * from '../modules/merchant/product.table';
+export * from '../modules/merchant/channel.table';
+export * from '../modules/client/client.table';
+export * from '../modules/order/order.table';

@@ -1,9 +1,10 @@
-import type { Column, SQL } from 'drizzle-orm';
+import { inArray, type Column, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Actor } from '../plugins/session';
+import { isUnscoped } from '../modules/empower/scope';
 
 /**
  * A list declared once serves its screen, the grid's keyset scrolling, the spec's page/size callers and
@@ -63,7 +64,7 @@ export interface ListDef<F extends z.ZodObject, C extends ListColumns, S extends
   scope?(actor: Actor, ctx: ListCtx): SQL | undefined | Promise<SQL | undefined>;
   /** Sortable columns (NOT NULL, each with an ascending index ending in the key). */
   sorts: Record<S, PgColumn>;
-  defaultSort: `${S}:${SortDir}`;
+  defaultSort: `${NoInfer<S>}:${SortDir}`;
   /** Fields masked for actors with privacy protection (lists and exports alike). */
   mask?: Partial<Record<keyof C & string, MaskKind>>;
   /** Row post-processor, after masking (deep masking of JSON fields, derived fields). */
@@ -89,6 +90,10 @@ export interface List<F extends z.ZodObject = z.ZodObject, C extends ListColumns
   sortKeys: string[];
   defaultSort: { key: S; dir: SortDir };
 }
+
+/** Any declared list, as the engine's functions take it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyList = List<any, any, any, any>;
 
 export const LIST_DEFAULTS = { maxSize: 500, defaultSize: 50, maxOffset: 100_000, countCap: 10_000 } as const;
 
@@ -137,4 +142,12 @@ export function defineList<F extends z.ZodObject, C extends ListColumns, S exten
     maxOffset: def.maxOffset ?? LIST_DEFAULTS.maxOffset,
     countCap: def.countCap ?? LIST_DEFAULTS.countCap,
   };
+}
+
+/**
+ * `scope` of a list whose rows belong to a merchant: the actor's authorised merchants; admin_y, or an account
+ * with no merchants, sees every row (DESIGN §4).
+ */
+export function merchantScope(column: PgColumn): (actor: Actor) => SQL | undefined {
+  return (actor) => (isUnscoped(actor) ? undefined : inArray(column, actor.merchantIds));
 }

@@ -11,7 +11,7 @@ import { translate } from '../i18n';
 import type { Actor } from '../plugins/session';
 import { exportJob } from '../modules/export/export.table';
 import { LANG_BY_CODE, type Lang, type LangCode } from '../../schemas/i18n';
-import type { List } from './define';
+import type { AnyList } from './define';
 import { buildWhere, keyQuery, readPage, resolveSort, shapeRow, type Position } from './query';
 import { cappedCount } from './count';
 import { hmac, sameSig, signingSecret } from './secret';
@@ -206,12 +206,12 @@ function sweepOld(dir: string, now: number): void {
   }
 }
 
-function exportCells(list: List, row: Record<string, unknown>): unknown[] {
+function exportCells(list: AnyList, row: Record<string, unknown>): unknown[] {
   return list.def.exportColumns.map((c) => (c.value ? c.value(row as never) : row[c.key]));
 }
 
 /** Writes every row of the list matching the job's query into the file, keyset batch by batch. */
-async function writeRows(d: Deps, list: List, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, file: string): Promise<number> {
+async function writeRows(d: Deps, list: AnyList, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, file: string): Promise<number> {
   const lang: Lang = LANG_BY_CODE[q.lang] ?? LANG_BY_CODE.en;
   const filters = list.def.filters.parse(q.filters) as Record<string, unknown>;
   const sort = resolveSort(list, q.sort);
@@ -241,7 +241,7 @@ async function writeRows(d: Deps, list: List, jobId: number, actor: Actor, q: Ex
   return done;
 }
 
-async function run(d: Deps, list: List, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void }): Promise<void> {
+async function run(d: Deps, list: AnyList, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void }): Promise<void> {
   const release = await slot(runnerOf(d));
   const dir = exportDir(d);
   const key = `${jobId}-${crypto.randomBytes(12).toString('hex')}.${format}`;
@@ -264,7 +264,7 @@ async function run(d: Deps, list: List, jobId: number, actor: Actor, q: ExportQu
 }
 
 /** Creates the job row and starts it in the background; the promise settles when the job has finished. */
-export async function startExport(d: Deps, list: List, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void }): Promise<{ jobId: number; done: Promise<void> }> {
+export async function startExport(d: Deps, list: AnyList, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void }): Promise<{ jobId: number; done: Promise<void> }> {
   const [job] = await d.db.insert(exportJob).values({ accountId: actor.accountId, list: list.id, format, query: q, createdAt: d.now() }).returning({ id: exportJob.id });
   const r = runnerOf(d);
   const done = run(d, list, job.id, actor, q, format, log).finally(() => r.running.delete(job.id));

@@ -4,7 +4,7 @@ import { CODE } from '../../schemas/common';
 import { AppError } from '../errors';
 import type { Actor } from '../plugins/session';
 import { castType, validValue, type Cursor } from './cursor';
-import type { List, ListCtx, SortDir } from './define';
+import type { AnyList, ListCtx, SortDir } from './define';
 import { maskRow } from './mask';
 
 /** A keyset position: the sort column's value (absent when sorting by the key) and the key, as PostgreSQL text. */
@@ -36,7 +36,7 @@ export function invalid(param: string, messageId: string, values: Record<string,
 }
 
 /** `field:asc|desc` (direction optional, ascending) from the list's whitelist; the default sort when absent. */
-export function resolveSort(list: List, sort: string | undefined): ResolvedSort {
+export function resolveSort(list: AnyList, sort: string | undefined): ResolvedSort {
   let key: string = list.defaultSort.key;
   let dir: SortDir = list.defaultSort.dir;
   if (sort) {
@@ -50,7 +50,7 @@ export function resolveSort(list: List, sort: string | undefined): ResolvedSort 
 }
 
 /** Checks that a decoded cursor belongs to this list and sort, and that its values cast to the columns' types. */
-export function positionOf(list: List, sort: ResolvedSort, c: Cursor): Position {
+export function positionOf(list: AnyList, sort: ResolvedSort, c: Cursor): Position {
   const ok = c.l === list.id && c.s === sort.key && c.d === sort.dir
     && validValue(list.key, c.k)
     && (sort.byKey ? c.v === undefined : c.v !== undefined && validValue(sort.col, c.v));
@@ -59,7 +59,7 @@ export function positionOf(list: List, sort: ResolvedSort, c: Cursor): Position 
 }
 
 /** Filters, actor's scope and the list's own conditions, ANDed. */
-export async function buildWhere(list: List, filters: Record<string, unknown>, actor: Actor, ctx: ListCtx): Promise<SQL | undefined> {
+export async function buildWhere(list: AnyList, filters: Record<string, unknown>, actor: Actor, ctx: ListCtx): Promise<SQL | undefined> {
   const conds: (SQL | undefined)[] = [];
   if (list.def.scope) conds.push(await list.def.scope(actor, ctx));
   if (list.def.where) conds.push(...(await list.def.where(filters as never, actor, ctx)));
@@ -67,14 +67,14 @@ export async function buildWhere(list: List, filters: Record<string, unknown>, a
   return present.length ? and(...present) : undefined;
 }
 
-function select(list: List, ctx: ListCtx, fields: Record<string, PgColumn | SQL | SQL.Aliased>): PgSelect {
+function select(list: AnyList, ctx: ListCtx, fields: Record<string, PgColumn | SQL | SQL.Aliased>): PgSelect {
   const from = list.def.from;
   if (typeof from === 'function') return from(ctx.db, fields);
   return ctx.db.select(fields).from(from).$dynamic() as unknown as PgSelect;
 }
 
 /** The query selecting the key of every matching row (for counts). */
-export function keyQuery(list: List, ctx: ListCtx, where: SQL | undefined): PgSelect {
+export function keyQuery(list: AnyList, ctx: ListCtx, where: SQL | undefined): PgSelect {
   return select(list, ctx, { __pk: list.key }).where(where);
 }
 
@@ -83,7 +83,7 @@ function cast(v: string, col: PgColumn): SQL {
 }
 
 /** Rows strictly after (`>`) or before (`<`) a position in ascending order of (sort column, key). */
-function keysetCondition(list: List, sort: ResolvedSort, pos: Position, scan: SortDir): SQL {
+function keysetCondition(list: AnyList, sort: ResolvedSort, pos: Position, scan: SortDir): SQL {
   const op = sql.raw(scan === 'asc' ? '>' : '<');
   if (sort.byKey) return sql`${list.key} ${op} ${cast(pos.k, list.key)}`;
   // PostgreSQL row comparison: served by the ascending (sort column, key) index, read backwards for desc.
@@ -101,7 +101,7 @@ function isDataError(err: unknown): boolean {
  * Reads `size` rows from a position (or from the start; `direction: 'prev'` from the end backwards), skipping
  * `offset`. Rows come in the sort's order whichever way they were read.
  */
-export async function readPage(list: List, ctx: ListCtx, where: SQL | undefined, sort: ResolvedSort, opts: {
+export async function readPage(list: AnyList, ctx: ListCtx, where: SQL | undefined, sort: ResolvedSort, opts: {
   after?: Position | null; direction?: 'next' | 'prev'; offset?: number; size: number;
 }): Promise<RawPage> {
   const back = opts.direction === 'prev';
@@ -128,7 +128,7 @@ export async function readPage(list: List, ctx: ListCtx, where: SQL | undefined,
 }
 
 /** A raw row as the response carries it: engine fields dropped, times as ISO strings, masked, then `map`. */
-export function shapeRow(list: List, raw: Record<string, unknown>, actor: Actor): Record<string, unknown> {
+export function shapeRow(list: AnyList, raw: Record<string, unknown>, actor: Actor): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(list.def.columns)) {
     const v = raw[k];

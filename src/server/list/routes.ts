@@ -13,7 +13,7 @@ import { exportJob } from '../modules/export/export.table';
 import { writeOpLog } from '../modules/log/oplog';
 import { cappedCount, type Counted } from './count';
 import { CURSOR_RE, decodeCursor, encodeCursor, type Cursor } from './cursor';
-import type { List } from './define';
+import type { AnyList } from './define';
 import {
   checkLink, drainExports, EXPORT_SETTINGS, exportDir, jobStatus, settlesWithin, startExport, type ExportFormat, type ExportStatus,
 } from './export';
@@ -36,7 +36,7 @@ const int = (min: number, max: number) => z.coerce.number().int().min(min).max(m
 const flag = z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)]);
 
 /** The engine's parameters, added to every list's filters. */
-export function listParams(list: List) {
+export function listParams(list: AnyList) {
   return {
     cursor: z.string().regex(CURSOR_RE, 'validation.cursorInvalid').optional()
       .describe('next_cursor or prev_cursor of a previous answer'),
@@ -67,7 +67,7 @@ export interface ListRouteOptions {
 }
 
 /** Serves a declared list at a URL: filters, sort, keyset/page paging, capped counts, and exports. */
-export function listRoute(app: FastifyInstance, d: Deps, list: List, opts: ListRouteOptions): void {
+export function listRoute(app: FastifyInstance, d: Deps, list: AnyList, opts: ListRouteOptions): void {
   const method = opts.method ?? 'GET';
   const schema = list.def.filters.extend(listParams(list));
   const filterKeys = Object.keys(list.def.filters.shape);
@@ -108,7 +108,7 @@ export function listRoute(app: FastifyInstance, d: Deps, list: List, opts: ListR
   });
 }
 
-async function listPage(d: Deps, list: List, req: FastifyRequest, q: ListQuery, sort: ReturnType<typeof resolveSort>): Promise<ListPage> {
+async function listPage(d: Deps, list: AnyList, req: FastifyRequest, q: ListQuery, sort: ReturnType<typeof resolveSort>): Promise<ListPage> {
   const actor = req.actor!;
   const size = q.size ?? q.page_size ?? list.defaultSize;
   let offset = q.offset ?? 0;

@@ -1,14 +1,12 @@
-import { and, count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pageKey } from '../../../../commands/permissions';
 import { copyEventBody } from '../../../schemas/auth';
-import {
-  clientErrorBody, LOG_COUNT_CAP, loginLogQuery, operationLogQuery, type LoginLogRow, type LogList, type OperationLogRow,
-} from '../../../schemas/log';
-import type { Db } from '../../db/client';
+import { clientErrorBody, LOG_COUNT_CAP, LOG_PAGE_SIZE_MAX, loginLogQuery, operationLogQuery } from '../../../schemas/log';
 import type { Deps } from '../../deps';
 import { SIGNED_IN, route } from '../../http';
+import { defineList } from '../../list/define';
+import { listRoute } from '../../list/routes';
 import { loginLog } from '../auth/auth.table';
 import { adminAccount } from '../empower/empower.table';
 import { inScope, likeEscape, maskPhonesDeep, scopedAccountIds } from '../empower/scope';
@@ -20,14 +18,6 @@ const P = {
   operate: pageKey('log', 'admin_operate'),
 };
 
-/** Counts matching rows up to LOG_COUNT_CAP (DESIGN §4: no unbounded COUNT(*) on a big table). */
-async function cappedCount(db: Db, q: PgSelect): Promise<{ total: number; total_capped: boolean }> {
-  const sub = q.limit(LOG_COUNT_CAP + 1).as('capped');
-  const [{ n }] = await db.select({ n: count() }).from(sub);
-  const c = Number(n);
-  return { total: Math.min(c, LOG_COUNT_CAP), total_capped: c > LOG_COUNT_CAP };
-}
-
 /** The copy event's own time when it is plausible (ms since epoch or a date string within a day of now), else now. */
 function eventTime(v: string | undefined, now: Date): Date {
   if (!v) return now;
@@ -36,6 +26,94 @@ function eventTime(v: string | undefined, now: Date): Date {
 }
 
 const DETAIL_MAX = 20_000;
+
+const dropPaging = { page: true, page_size: true } as const;
+
+/** Sign-in attempts (spec /log/admin_login), newest first. */
+export const loginLogList = defineList({
+  id: 'log.admin_login',
+  permission: P.login,
+  from: loginLog,
+  columns: {
+    id: loginLog.id, account: loginLog.account, account_id: loginLog.accountId, ip: loginLog.ip, user_agent: loginLog.userAgent,
+    success: loginLog.success, reason: loginLog.reason, created_at: loginLog.createdAt,
+  },
+  filters: loginLogQuery.omit(dropPaging),
+  // The account is the staff member's login name, and the IP an address: neither is masked.
+  async scope(actor, ctx) {
+    return inScope(loginLog.accountId, await scopedAccountIds(ctx.db, actor));
+  },
+  where: (f, _actor, ctx) => [
+    f.account ? eq(loginLog.account, f.account) : undefined,
+    f.success !== undefined ? eq(loginLog.success, f.success) : undefined,
+    f.ip ? eq(loginLog.ip, f.ip) : undefined,
+    ...dateRange(loginLog.createdAt, f.date_from, f.date_to, ctx.cfg.timeZone),
+  ],
+  sorts: { created_at: loginLog.createdAt, id: loginLog.id },
+  defaultSort: 'created_at:desc',
+  maxSize: LOG_PAGE_SIZE_MAX,
+  countCap: LOG_COUNT_CAP,
+  exportColumns: [
+    { key: 'id', title: 'field.id' },
+    { key: 'account', title: 'field.account' },
+    { key: 'success', title: 'export.col.result' },
+    { key: 'reason', title: 'export.col.reason' },
+    { key: 'ip', title: 'export.col.ip' },
+    { key: 'user_agent', title: 'export.col.userAgent' },
+    { key: 'created_at', title: 'export.col.time' },
+  ],
+});
+
+/** Staff writes with before/after (spec /log/admin_operate), newest first. */
+export const operationLogList = defineList({
+  id: 'log.admin_operate',
+  permission: P.operate,
+  from: operationLog,
+  columns: {
+    id: operationLog.id, account_id: operationLog.accountId, account: operationLog.account, action: operationLog.action,
+    target_type: operationLog.targetType, target_id: operationLog.targetId, before: operationLog.before, after: operationLog.after,
+    ip: operationLog.ip, request_id: operationLog.requestId, created_at: operationLog.createdAt,
+  },
+  filters: operationLogQuery.omit(dropPaging),
+  async scope(actor, ctx) {
+    return inScope(operationLog.accountId, await scopedAccountIds(ctx.db, actor));
+  },
+  async where(f, _actor, ctx) {
+    const conds: (SQL | undefined)[] = [...dateRange(operationLog.createdAt, f.date_from, f.date_to, ctx.cfg.timeZone)];
+    if (f.account) {
+      // By account id, so the (account_id, created_at, id) index serves the filter; deleted accounts keep their history.
+      const byName = await ctx.db.select({ id: adminAccount.id }).from(adminAccount).where(eq(adminAccount.account, f.account));
+      conds.push(byName.length ? inArray(operationLog.accountId, byName.map((a) => a.id)) : eq(operationLog.account, f.account));
+    }
+    if (f.action) {
+      const a = f.action;
+      conds.push(a.endsWith('*') || a.endsWith('.')
+        ? like(operationLog.action, `${likeEscape(a.replace(/\*$/, ''))}%`)
+        : or(eq(operationLog.action, a), like(operationLog.action, `${likeEscape(a)}.%`)));
+    }
+    if (f.target_type) conds.push(eq(operationLog.targetType, f.target_type));
+    if (f.target_id) conds.push(eq(operationLog.targetId, f.target_id));
+    return conds;
+  },
+  sorts: { created_at: operationLog.createdAt, id: operationLog.id },
+  defaultSort: 'created_at:desc',
+  maxSize: LOG_PAGE_SIZE_MAX,
+  countCap: LOG_COUNT_CAP,
+  // Spec §6: phone numbers inside before/after are masked for a privacy-protected reader (lists and exports).
+  map: (row, actor) => (actor.privacy ? { ...row, before: maskPhonesDeep(row.before), after: maskPhonesDeep(row.after) } : row),
+  exportColumns: [
+    { key: 'id', title: 'field.id' },
+    { key: 'account', title: 'field.account' },
+    { key: 'action', title: 'export.col.action' },
+    { key: 'target_type', title: 'export.col.targetType' },
+    { key: 'target_id', title: 'export.col.targetId' },
+    { key: 'before', title: 'export.col.before' },
+    { key: 'after', title: 'export.col.after' },
+    { key: 'ip', title: 'export.col.ip' },
+    { key: 'request_id', title: 'export.col.requestId' },
+    { key: 'created_at', title: 'export.col.time' },
+  ],
+});
 
 export function logRoutes(app: FastifyInstance, d: Deps): void {
   // Spec §7: queued by the console one at a time, response ignored. Not a staff action: no operation-log row.
@@ -58,60 +136,7 @@ export function logRoutes(app: FastifyInstance, d: Deps): void {
     return null;
   });
 
-  route(app, { method: 'GET', url: '/loanapi/log/admin_login_list', permission: P.login, query: loginLogQuery }, async ({ req, query }): Promise<LogList<LoginLogRow>> => {
-    const ids = await scopedAccountIds(d.db, req.actor!);
-    const conds: (SQL | undefined)[] = [
-      inScope(loginLog.accountId, ids),
-      query.account ? eq(loginLog.account, query.account) : undefined,
-      query.success !== undefined ? eq(loginLog.success, query.success) : undefined,
-      query.ip ? eq(loginLog.ip, query.ip) : undefined,
-      ...dateRange(loginLog.createdAt, query.date_from, query.date_to, d.cfg.timeZone),
-    ];
-    const where = and(...conds);
-    const [rows, counted] = await Promise.all([
-      d.db.select().from(loginLog).where(where).orderBy(desc(loginLog.createdAt), desc(loginLog.id))
-        .limit(query.page_size).offset((query.page - 1) * query.page_size),
-      cappedCount(d.db, d.db.select({ id: loginLog.id }).from(loginLog).where(where).$dynamic()),
-    ]);
-    return {
-      rows: rows.map((r) => ({
-        id: r.id, account: r.account, account_id: r.accountId, ip: r.ip, user_agent: r.userAgent, success: r.success, reason: r.reason,
-        created_at: r.createdAt.toISOString(),
-      })),
-      ...counted,
-    };
-  });
-
-  route(app, { method: 'GET', url: '/loanapi/log/admin_operate_list', permission: P.operate, query: operationLogQuery }, async ({ req, query }): Promise<LogList<OperationLogRow>> => {
-    const ids = await scopedAccountIds(d.db, req.actor!);
-    const conds: (SQL | undefined)[] = [inScope(operationLog.accountId, ids), ...dateRange(operationLog.createdAt, query.date_from, query.date_to, d.cfg.timeZone)];
-    if (query.account) {
-      // By account id, so the (account_id, created_at, id) index serves the filter; deleted accounts keep their history.
-      const byName = await d.db.select({ id: adminAccount.id }).from(adminAccount).where(eq(adminAccount.account, query.account));
-      conds.push(byName.length ? inArray(operationLog.accountId, byName.map((a) => a.id)) : eq(operationLog.account, query.account));
-    }
-    if (query.action) {
-      const a = query.action;
-      conds.push(a.endsWith('*') || a.endsWith('.')
-        ? like(operationLog.action, `${likeEscape(a.replace(/\*$/, ''))}%`)
-        : or(eq(operationLog.action, a), like(operationLog.action, `${likeEscape(a)}.%`)));
-    }
-    if (query.target_type) conds.push(eq(operationLog.targetType, query.target_type));
-    if (query.target_id) conds.push(eq(operationLog.targetId, query.target_id));
-    const where = and(...conds);
-    const [rows, counted] = await Promise.all([
-      d.db.select().from(operationLog).where(where).orderBy(desc(operationLog.createdAt), desc(operationLog.id))
-        .limit(query.page_size).offset((query.page - 1) * query.page_size),
-      cappedCount(d.db, d.db.select({ id: operationLog.id }).from(operationLog).where(where).$dynamic()),
-    ]);
-    const mask = req.actor!.privacy ? maskPhonesDeep : (v: unknown) => v;
-    return {
-      rows: rows.map((r) => ({
-        id: r.id, account_id: r.accountId, account: r.account, action: r.action, target_type: r.targetType, target_id: r.targetId,
-        before: mask(r.before), after: mask(r.after), ip: r.ip, request_id: r.requestId, created_at: r.createdAt.toISOString(),
-      })),
-      ...counted,
-    };
-  });
+  listRoute(app, d, loginLogList, { url: '/loanapi/log/admin_login_list' });
+  listRoute(app, d, operationLogList, { url: '/loanapi/log/admin_operate_list' });
 
 }

@@ -1,0 +1,114 @@
+import { bigint, bigserial, boolean, date, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * A loan order (spec §3 "Loan order"). Money columns (`*_minor`) are integer minor units of `currency`, the
+ * merchant's currency. The amounts, from application to debt:
+ * - application_amount: what the customer asked for; loan_amount: the approved principal (≤ review limit);
+ * - received_amount: what reaches the customer's card = loan − fees when fee_timing is upfront, else loan;
+ * - contract_amount: what the contract says is repayable at the due date = loan + interest (+ fees at maturity);
+ *   so received ≤ loan ≤ contract;
+ * - due_amount = contract + overdue_interest + overdue_penalty − reduction_total (0 before disbursement);
+ * - paid_amount: repaid so far (extension fees are counted apart, in extension_fee);
+ * - remaining_debt = due − paid (0 once settled).
+ * Amounts are filled in from the application on (as the proposal); due/paid/remaining only after disbursement.
+ * `status` is one of ORDER_STATUSES (src/schemas/order.ts); its changes are in order_status_history.
+ */
+export const loanOrder = pgTable('loan_order', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** Internal order number (unique). */
+  orderNo: varchar('order_no', { length: 32 }).notNull(),
+  /** The payment channel's order number for the payout; '' before one exists. */
+  externalOrderNo: varchar('external_order_no', { length: 64 }).notNull().default(''),
+  merchantId: integer('merchant_id').notNull(),
+  customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+  channelId: integer('channel_id'),
+  productId: integer('product_id').notNull(),
+  /** Product name at application time. */
+  productName: varchar('product_name', { length: 100 }).notNull().default(''),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  status: varchar('status', { length: 24 }).notNull(),
+  /** normal | reloan | manual */
+  orderType: varchar('order_type', { length: 16 }).notNull().default('normal'),
+  /** Returning customer (had a settled loan before this order). */
+  isReturning: boolean('is_returning').notNull().default(false),
+  applicationAmountMinor: money('application_amount_minor'),
+  loanAmountMinor: money('loan_amount_minor'),
+  receivedAmountMinor: money('received_amount_minor'),
+  contractAmountMinor: money('contract_amount_minor'),
+  dueAmountMinor: money('due_amount_minor'),
+  paidAmountMinor: money('paid_amount_minor'),
+  remainingDebtMinor: money('remaining_debt_minor'),
+  interestMinor: money('interest_minor'),
+  managementFeeMinor: money('management_fee_minor'),
+  riskFeeMinor: money('risk_fee_minor'),
+  paymentFeeMinor: money('payment_fee_minor'),
+  overdueInterestMinor: money('overdue_interest_minor'),
+  overduePenaltyMinor: money('overdue_penalty_minor'),
+  reductionTotalMinor: money('reduction_total_minor'),
+  /** Extension fees paid (not part of paid_amount). */
+  extensionFeeMinor: money('extension_fee_minor'),
+  /** Product rate at application time, basis points (per day if interest_type daily, per term if flat). */
+  interestRateBp: integer('interest_rate_bp').notNull().default(0),
+  interestType: varchar('interest_type', { length: 8 }).notNull().default('daily'),
+  feeTiming: varchar('fee_timing', { length: 10 }).notNull().default('upfront'),
+  /** Overdue interest ratio, basis points of the loan amount per overdue day. */
+  overdueRateBp: integer('overdue_rate_bp').notNull().default(0),
+  loanDays: integer('loan_days').notNull().default(0),
+  /** Loan time: when the payout was sent to the payment channel. */
+  loanAt: ts('loan_at'),
+  /** Success time: when the payment channel confirmed the payout. */
+  successAt: ts('success_at'),
+  /** Due date in the merchant's market calendar (after extensions). */
+  dueDate: date('due_date', { mode: 'string' }),
+  overdueDays: integer('overdue_days').notNull().default(0),
+  settled: boolean('settled').notNull().default(false),
+  settledAt: ts('settled_at'),
+  /** '' | approved | rejected */
+  machineReviewResult: varchar('machine_review_result', { length: 12 }).notNull().default(''),
+  machineReviewScore: integer('machine_review_score'),
+  /** Stage the order is in or was last decided at: '' | machine | first | second | pre | disbursement | reloan. */
+  reviewStage: varchar('review_stage', { length: 16 }).notNull().default(''),
+  /** '' | pending | approved | rejected */
+  reviewResult: varchar('review_result', { length: 12 }).notNull().default(''),
+  /** Limit granted by the review, minor units. */
+  reviewLimitMinor: money('review_limit_minor'),
+  /** Remarks on the loan status (reject reason, interception reason, payout failure). */
+  loanRemark: varchar('loan_remark', { length: 500 }).notNull().default(''),
+  /** '' | auto | manual */
+  withdrawalType: varchar('withdrawal_type', { length: 12 }).notNull().default(''),
+  withdrawalAt: ts('withdrawal_at'),
+  extensionCount: smallint('extension_count').notNull().default(0),
+  /** Days added by extensions in total. */
+  extensionDays: integer('extension_days').notNull().default(0),
+  /** Time of the last extension. */
+  extendedAt: ts('extended_at'),
+  /** Card the money was (or will be) paid out to. */
+  bankCardId: bigint('bank_card_id', { mode: 'number' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('loan_order_order_no_uq').on(t.orderNo),
+  index('loan_order_external_no_idx').on(t.externalOrderNo, t.id),
+  index('loan_order_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt, t.id),
+  index('loan_order_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+  index('loan_order_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('loan_order_created_idx').on(t.createdAt, t.id),
+  index('loan_order_status_due_idx').on(t.status, t.dueDate, t.id),
+  index('loan_order_customer_idx').on(t.customerId, t.id),
+  index('loan_order_product_created_idx').on(t.productId, t.createdAt, t.id),
+  index('loan_order_channel_created_idx').on(t.channelId, t.createdAt, t.id),
+]);
+
+/** Every status change of an order: from (null at creation) → to, by whom (null = system), why, when. */
+export const orderStatusHistory = pgTable('order_status_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull(),
+  fromStatus: varchar('from_status', { length: 24 }),
+  toStatus: varchar('to_status', { length: 24 }).notNull(),
+  accountId: integer('account_id'),
+  reason: varchar('reason', { length: 200 }).notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)]);
