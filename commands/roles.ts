@@ -10,33 +10,34 @@ export interface RoleTemplate {
   /** Message id of the role name; the demo stores the English name. */
   name: string;
   nodeKeys: string[];
-  /** Demo account login for this role. */
+  /** Demo account login for this role, and the staff member's name on it. */
   demoAccount: string;
+  demoName: string;
   parent?: string;
 }
 
 export const ROLE_TEMPLATES: RoleTemplate[] = [
-  { identifier: 'admin', name: 'Administrator', nodeKeys: [SUPER_KEY], demoAccount: 'admin' },
-  { identifier: 'first_review', name: 'First-review reviewer', demoAccount: 'reviewer1',
+  { identifier: 'admin', name: 'Administrator', nodeKeys: [SUPER_KEY], demoAccount: 'admin', demoName: 'Tran Minh Quan' },
+  { identifier: 'first_review', name: 'First-review reviewer', demoAccount: 'reviewer1', demoName: 'Nguyen Thu Ha',
     nodeKeys: ['review_trial', 'review_initialReviewCustomerService', 'client_clientUser'] },
-  { identifier: 'second_review', name: 'Second-review reviewer', demoAccount: 'reviewer2',
+  { identifier: 'second_review', name: 'Second-review reviewer', demoAccount: 'reviewer2', demoName: 'Le Van Duc',
     nodeKeys: ['review_reviewAgain', 'review_againReviewCustomerService', 'client_clientUser'] },
-  { identifier: 'pre_review', name: 'Loan pre-review reviewer', demoAccount: 'prereview',
+  { identifier: 'pre_review', name: 'Loan pre-review reviewer', demoAccount: 'prereview', demoName: 'Pham Ngoc Anh',
     nodeKeys: ['review_PaymentPreTrial', 'review_paymentPreTrialService', 'review_reviewLoan', 'review_loanInterception'] },
-  { identifier: 'withdrawal_agent', name: 'Withdrawal customer service', demoAccount: 'withdrawal',
+  { identifier: 'withdrawal_agent', name: 'Withdrawal customer service', demoAccount: 'withdrawal', demoName: 'Hoang Bao Chau',
     nodeKeys: ['withdrawalMoney', 'payment_PaymentOrderQuery'] },
-  { identifier: 'collector', name: 'Collector', demoAccount: 'collector',
+  { identifier: 'collector', name: 'Collector', demoAccount: 'collector', demoName: 'Vo Thanh Son',
     nodeKeys: ['collection_myCollectionList', 'collection_pool', 'collection_collectionSuccess', 'client_clientUser'] },
-  { identifier: 'reminder_agent', name: 'Reminder agent', demoAccount: 'reminder',
+  { identifier: 'reminder_agent', name: 'Reminder agent', demoAccount: 'reminder', demoName: 'Dang Thi Mai',
     nodeKeys: ['collection_collectionPromptList', 'withdrawalMoney_MywaitSMS'] },
-  { identifier: 'marketing_agent', name: 'Marketing customer service', demoAccount: 'marketing',
+  { identifier: 'marketing_agent', name: 'Marketing customer service', demoAccount: 'marketing', demoName: 'Bui Quoc Huy',
     nodeKeys: ['Marketing_MarketingService', 'Marketing_marketingList', 'Marketing_myMarketingList', 'highSeas_myhighSeasList'] },
-  { identifier: 'registration_specialist', name: 'Registration specialist', demoAccount: 'registrar',
+  { identifier: 'registration_specialist', name: 'Registration specialist', demoAccount: 'registrar', demoName: 'Do Phuong Linh',
     nodeKeys: ['Marketing_RegistrationSuccessList', 'highSeas_highSeasRegistrationSuccessList', 'highSeas_highSeasList'] },
-  { identifier: 'main_merchant', name: 'Main merchant operator', demoAccount: 'merchant',
+  { identifier: 'main_merchant', name: 'Main merchant operator', demoAccount: 'merchant', demoName: 'Ngo Gia Bao',
     nodeKeys: ['merchant', 'statistics', 'review_allOrder', 'client_clientUser', 'log_admin_operate'] },
-  { identifier: 'sub_merchant', name: 'Sub-merchant operator', demoAccount: 'submerchant', parent: 'main_merchant',
+  { identifier: 'sub_merchant', name: 'Sub-merchant operator', demoAccount: 'submerchant', demoName: 'Duong Khanh Vy', parent: 'main_merchant',
     nodeKeys: ['merchant_BalanceInfo', 'merchant_product', 'statistics_orderStatistics', 'review_allOrder'] },
-  { identifier: 'supervisor', name: 'Supervisor', demoAccount: 'supervisor',
+  { identifier: 'supervisor', name: 'Supervisor', demoAccount: 'supervisor', demoName: 'Phan Hoai Nam',
     nodeKeys: ['statistics', 'review_allOrder', 'log', 'SysEmpowerUser', 'collection_CollectionAllocationQuery'] },
 ];

@@ -46,7 +46,7 @@ export async function seedDemo(db: Db, password: string): Promise<DemoAccount[]>
     for (const t of ROLE_TEMPLATES) {
       const merchantIds = t.identifier === 'sub_merchant' ? [sub.id] : t.identifier === 'admin' ? [] : [main.id, sub.id];
       await tx.insert(adminAccount).values({
-        account: t.demoAccount, nickname: t.name.slice(0, 20), name: t.name.slice(0, 20), phone: `0${phone++}`, passwordHash: pwdHash,
+        account: t.demoAccount, nickname: t.demoName.split(' ').pop()!, name: t.demoName, phone: `0${phone++}`, passwordHash: pwdHash,
         roleId: roleIds.get(t.identifier)!, merchantIds, organizerId: t.identifier === 'sub_merchant' ? sub.id : main.id,
         // Demo accounts are not prompted to bind an authenticator on first sign-in.
         googleSkipUntil: new Date(Date.now() + 7 * 86_400_000),
