@@ -4,12 +4,18 @@ import { authCommands } from './auth.commands';
 import { empowerCommands } from './empower.commands';
 import { logCommands } from './log.commands';
 import { systemCommands } from './system.commands';
+import { customerCommands } from './customer.commands';
+import { clientCommands } from './client.commands';
+import { reviewCommands } from './review.commands';
 
 export * from './command.types';
 
 /** THE registry: every screen and action of the product. Order: as the sidebar shows the groups. */
 export const COMMANDS: readonly CommandDef[] = [
   ...authCommands,
+  ...clientCommands,
+  ...customerCommands,
+  ...reviewCommands,
   ...empowerCommands,
   ...systemCommands,
   ...logCommands,

@@ -42,6 +42,11 @@ export const GROUPS: GroupDecl[] = [
     area: 'client', key: 'client', path: '/client',
     pages: ['clientUser', 'clientUserCollection', 'UserBankcardCollection', 'UserBankcardMatchCollection',
       'customer_sms_log', 'clientDict', 'blackList', 'outblackList', 'userTags'],
+    actions: {
+      clientUser: ['editField', 'addComment', 'signComment', 'essenceComment', 'delComment'],
+      // Labels are managed on userTags; `attach` sets a customer's labels (customer list, customer detail).
+      userTags: ['add', 'edit', 'del', 'attach'],
+    },
   },
   { area: 'dormant', key: 'dormantCustomer', path: '/dormantCustomer', pages: ['dormantCustomerList', 'overdueCustomerList'] },
   {

@@ -26,6 +26,11 @@ import { logRoutes } from './modules/log/log.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { exportRoutes } from './list/routes';
+import { customerRoutes } from './modules/client/customer.routes';
+import { customerCommentRoutes } from './modules/client/customer-comment.routes';
+import { clientRoutes } from './modules/client/client.routes';
+import { customerLabelRoutes } from './modules/client/customer-label.routes';
+import { orderRoutes } from './modules/order/order.routes';
 import { PUBLIC } from './http';
 
 export interface AppOptions {
@@ -87,7 +92,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   logRoutes(app, deps);
   dashboardRoutes(app, deps);
   merchantRoutes(app, deps);
+  clientRoutes(app, deps);
+  customerLabelRoutes(app, deps);
+  orderRoutes(app, deps);
   exportRoutes(app, deps);
+  customerRoutes(app, deps);
+  customerCommentRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));

@@ -45,7 +45,8 @@ export function FilterBar({ schema, value, onApply, titles, choices, omit = [], 
   const fields = useMemo(() => filterFields(schema, omit), [schema, omit]);
   const [draft, setDraft] = useState<Filters>(value);
   const valueKey = JSON.stringify(compactFilters(value));
-  useEffect(() => setDraft(value), [valueKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The applied filters changed from outside (URL, reset): show them.
+  useEffect(() => setDraft(value), [valueKey]);
 
   const set = (key: string, v: unknown) => setDraft((d) => ({ ...d, [key]: v }));
   const submit = (e: FormEvent) => {
@@ -155,7 +156,7 @@ export function useUrlFilters(schema: ZodType, omit: readonly string[] = []): [F
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const omitKey = omit.join(',');
-  const filters = useMemo(() => filtersFromQuery(schema, search, omit), [schema, search, omitKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const filters = useMemo(() => filtersFromQuery(schema, search, omitKey ? omitKey.split(',') : []), [schema, search, omitKey]);
   const apply = useCallback((next: Filters) => {
     const qs = filtersToQuery(schema, next, search);
     if (qs !== search) setParams(qs);

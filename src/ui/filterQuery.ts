@@ -18,7 +18,7 @@ export type Filters = Record<string, unknown>;
 
 /** The inputs of a zod object schema of filters: one per key, `*_from` / `*_to` pairs as one date range. */
 export function filterFields(schema: ZodType, omit: readonly string[] = []): FilterField[] {
-  const specs = describeSchema(schema, [...NON_FILTER_KEYS, ...omit]);
+  const specs = filterSpecs(schema, omit);
   const keys = new Set(specs.map((s) => s.key));
   const out: FilterField[] = [];
   const done = new Set<string>();
@@ -35,6 +35,14 @@ export function filterFields(schema: ZodType, omit: readonly string[] = []): Fil
     done.add(spec.key);
   }
   return out;
+}
+
+const FLAG_VALUES = ['0', '1', 'true', 'false'];
+
+/** The schema's fields without paging keys; an enum of '0' / '1' / 'true' / 'false' (a query flag) is a boolean. */
+function filterSpecs(schema: ZodType, omit: readonly string[]): FieldSpec[] {
+  return describeSchema(schema, [...NON_FILTER_KEYS, ...omit]).map((s) =>
+    s.kind === 'select' && s.options?.length && s.options.every((o) => FLAG_VALUES.includes(o)) ? { ...s, kind: 'boolean' as const, options: undefined } : s);
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -69,15 +77,21 @@ function coerce(spec: FieldSpec | undefined, raw: string[]): unknown {
 export function filtersFromQuery(schema: ZodType, search: string | URLSearchParams, omit: readonly string[] = []): Filters {
   const params = typeof search === 'string' ? new URLSearchParams(search.replace(/^\?/, '')) : search;
   const shape = shapeOf(schema);
-  const specs = new Map(describeSchema(schema, [...NON_FILTER_KEYS, ...omit]).map((s) => [s.key, s]));
+  const specs = new Map(filterSpecs(schema, omit).map((s) => [s.key, s]));
   const out: Filters = {};
   for (const [key, spec] of specs) {
     const raw = params.getAll(key);
     if (!raw.length) continue;
     const v = coerce(spec, raw);
     if (isEmpty(v)) continue;
-    const checked = shape[key]?.safeParse(v);
-    if (checked?.success && !isEmpty(checked.data)) out[key] = checked.data;
+    // The typed value, else the text as sent (schemas that coerce or transform query strings accept that).
+    for (const candidate of [v, raw[raw.length - 1]]) {
+      const checked = shape[key]?.safeParse(candidate);
+      if (checked?.success) {
+        if (!isEmpty(checked.data)) out[key] = checked.data;
+        break;
+      }
+    }
   }
   return out;
 }

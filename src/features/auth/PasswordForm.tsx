@@ -38,7 +38,7 @@ export function PasswordForm() {
       setD(EMPTY_PASSWORD);
       setErrors({});
     } catch (err) {
-      const p = submitProblem(intl, err);
+      const p = submitProblem(intl, err, ['old_pwd', 'new_pwd', 'confirm']);
       if (Object.keys(p.fields).length) setErrors(p.fields);
       else if (err instanceof ApiError) setErrors({ old_pwd: p.message ?? w('request.error') });
       else setErrors({ old_pwd: w('request.error') });

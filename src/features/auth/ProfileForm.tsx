@@ -7,10 +7,12 @@ import { profileBody, type UserInfo } from '../../schemas/auth';
 import { issueMessage } from '../../schemas/validation';
 import { ImageUpload } from '../../ui/ImageUpload';
 import { fieldLabel } from '../../ui/ParamForm';
-import { fieldError, submitProblem } from '../../ui/serverIssues';
+import { fieldError, placeIssues, submitProblem } from '../../ui/serverIssues';
 import { editProfile } from './auth.api';
 
 type Draft = { nickname: string; avatar: string; introduction: string };
+/** The fields the form shows; an issue about anything else shows under them. */
+const SHOWN: (keyof Draft)[] = ['nickname', 'avatar', 'introduction'];
 const draftOf = (u: UserInfo | null): Draft => ({ nickname: u?.nickname ?? '', avatar: u?.avatar ?? '', introduction: u?.introduction ?? '' });
 
 /** Nickname, avatar (uploaded image) and introduction; saved through edit_profile, whose answer becomes the session's profile. */
@@ -40,13 +42,9 @@ export function ProfileForm({ user }: { user: UserInfo | null }) {
     setFormError(null);
     const res = profileBody.safeParse(d);
     if (!res.success) {
-      const errs: Record<string, string> = {};
-      for (const i of res.error.issues) {
-        const m = issueMessage(i);
-        const k = m.path.split('.')[0];
-        if (!errs[k]) errs[k] = w(m.id, m.values);
-      }
-      setErrors(errs);
+      const p = placeIssues(intl, res.error.issues.map(issueMessage), SHOWN);
+      setErrors(p.fields);
+      setFormError(p.message);
       return;
     }
     setBusy(true);
@@ -56,7 +54,7 @@ export function ProfileForm({ user }: { user: UserInfo | null }) {
       setD(draftOf(saved.data ?? null));
       notifyText('success', w('auth.personal.profileSaved'));
     } catch (err) {
-      const p = submitProblem(intl, err);
+      const p = submitProblem(intl, err, SHOWN);
       setErrors(p.fields);
       setFormError(p.message);
     } finally {

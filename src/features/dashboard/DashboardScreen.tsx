@@ -1,11 +1,11 @@
 import { Alert, Button, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { useScreenSelection } from '../../app/commands';
 import { formatTime } from '../../app/lib/time';
 import { session } from '../../app/state/session';
-import type { DashboardSummary } from '../../schemas/dashboard';
+import { useRemote } from '../../ui/useRemote';
 import { getDashboardSummary } from './dashboard.api';
 import { dashboardCards, seriesEmpty } from './dashboardCards';
 import { StatCardSkeleton, StatCardView } from './StatCardView';
@@ -17,27 +17,10 @@ export default function DashboardScreen() {
   const intl = useIntl();
   const { user } = useSnapshot(session);
   useScreenSelection('dashboard.home');
-  const [data, setData] = useState<DashboardSummary | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [nonce, setNonce] = useState(0);
-  const reload = useCallback(() => setNonce((n) => n + 1), []);
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoading(true);
-    getDashboardSummary(ctl.signal)
-      .then((d) => {
-        setData(d);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setError(e instanceof Error && e.message ? e.message : intl.formatMessage({ id: 'shell.screen.loadFailed' }));
-      })
-      .finally(() => !ctl.signal.aborted && setLoading(false));
-    return () => ctl.abort();
-  }, [nonce, intl]);
+  // intl: the server words its answers in the user's language, so a language switch loads again.
+  const summary = useRemote((signal) => getDashboardSummary(signal), [intl]);
+  const { loading, error, reload } = summary;
+  const data = summary.data ?? null;
 
   const name = user?.nickname || user?.name || user?.account || '';
   const cards = data ? dashboardCards(data) : [];

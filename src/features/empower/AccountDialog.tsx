@@ -1,16 +1,17 @@
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { can } from '../../../commands/permissions';
-import { commandTitle, executeCommand } from '../../app/commands';
+import { commandTitle } from '../../app/commands';
 import { byId } from '../../../commands';
 import { session } from '../../app/state/session';
 import { TERMINALS, type AccountRow, type RoleOption } from '../../schemas/empower';
 import type { MerchantOption } from '../../schemas/merchant';
-import { submitFailure } from './formErrors';
 import { permissionOptions } from './nodeOptions';
+import { FormActions } from './parts';
+import { useCommandForm } from './useCommandForm';
 
 export interface AccountFormValues {
   account: string;
@@ -93,13 +94,11 @@ export function AccountDialog({ row, roles, merchants, onClose }: AccountDialogP
   const add = row === null;
   const commandId = add ? 'empower.user.add' : 'empower.user.edit';
   const [values, setValues] = useState(() => accountFormValues(row));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, clearErrors, general, busy, run } = useCommandForm(commandId, FIELDS);
 
   const set = <K extends keyof AccountFormValues>(key: K, v: AccountFormValues[K]) => {
     setValues((cur) => ({ ...cur, [key]: v }));
-    setErrors(({ [key]: _drop, ...rest }) => rest);
+    clearErrors(key);
   };
   const field = (key: keyof AccountFormValues) => ({ label: w(`field.${key}`), error: errors[key], name: key });
 
@@ -131,18 +130,7 @@ export function AccountDialog({ row, roles, merchants, onClose }: AccountDialogP
       setErrors((cur) => ({ ...cur, role_id: w('validation.required') }));
       return;
     }
-    setBusy(true);
-    setGeneral(null);
-    try {
-      await executeCommand(commandId, accountPayload(values, add), { intl, selection: row ? [row as unknown as Record<string, unknown>] : [], quietInvalid: true });
-      onClose();
-    } catch (err) {
-      const f = submitFailure(err, intl, FIELDS);
-      setErrors(f.fields);
-      setGeneral(f.general);
-    } finally {
-      setBusy(false);
-    }
+    await run(accountPayload(values, add), row ? [row as unknown as Record<string, unknown>] : [], onClose);
   };
 
   const cmd = byId.get(commandId)!;
@@ -208,14 +196,7 @@ export function AccountDialog({ row, roles, merchants, onClose }: AccountDialogP
           limit={200}
           onChange={(v) => set('special_nodes', v)}
         />
-        <Group justify="flex-end" gap="sm" mt="md">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {w('command.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {w('command.submit')}
-          </Button>
-        </Group>
+        <FormActions busy={busy} onCancel={onClose} mt="md" />
       </form>
     </Modal>
   );

@@ -1,42 +1,35 @@
-import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useSnapshot } from 'valtio';
-import { byId } from '../../../commands';
-import { can } from '../../../commands/permissions';
-import { runInteractive, useCommandDone, useCommandUi, useParamChoices } from '../../app/commands';
-import { Icon } from '../../app/layout/icons';
-import { session } from '../../app/state/session';
+import { useCommandDone, useCommandUi, useParamChoices } from '../../app/commands';
 import type { AccountRow } from '../../schemas/empower';
-import { RecordTable } from '../../ui/RecordTable';
+import { CommandToolbar } from '../../ui/CommandToolbar';
+import { useRemote } from '../../ui/useRemote';
+import { useRowSelection } from '../../ui/useRowSelection';
 import { AccountDialog } from './AccountDialog';
 import { AccountFilters, NO_FILTERS, type AccountFilterValues } from './AccountFilters';
 import { accountColumns } from './accountColumns';
-import { ActionBar } from './ActionBar';
 import { empowerApi } from './empower.api';
 import { useMerchantNames, useMerchantOptions, useRoleOptions } from './options';
-import { LoadError, Pager } from './parts';
-import { useRemote } from './useRemote';
-import { useRowSelection } from './useRowSelection';
+import { ListTable, Pager, RefreshButton, useOpenCommand } from './parts';
 
 const SCREEN = 'empower.user';
 
 /** Accounts (spec /empower/user): filter, page, select, and run the account actions of the registry. */
 export default function AccountsScreen() {
   const intl = useIntl();
-  const { nodes } = useSnapshot(session);
   const [filters, setFilters] = useState<AccountFilterValues>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(50);
 
   const list = useRemote(
-    () => empowerApi.accounts({
+    (signal) => empowerApi.accounts({
       keyword: filters.keyword || undefined,
       role_id: filters.role_id ? Number(filters.role_id) : undefined,
       enabled: filters.enabled ?? undefined,
       page,
       page_size: pageSize,
-    }, { silent: true }),
+    }, { silent: true, signal }),
     [filters, page, pageSize],
   );
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
@@ -57,7 +50,7 @@ export default function AccountsScreen() {
   useCommandUi('empower.user.edit', ({ selection }) => setDialog((d) => ({ row: selection[0] as unknown as AccountRow, n: (d?.n ?? 0) + 1 })));
 
   const columns = useMemo(() => accountColumns(intl, merchantNames), [intl, merchantNames]);
-  const canEdit = can(nodes as string[], byId.get('empower.user.edit')!.permission);
+  const openEdit = useOpenCommand<AccountRow>('empower.user.edit');
   const w = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
   return (
@@ -79,33 +72,13 @@ export default function AccountsScreen() {
                   {w('empower.selected', { count: sel.selected.length })}
                 </Text>
               )}
-              <Tooltip label={w('empower.refresh')} withArrow>
-                <ActionIcon variant="default" size="md" aria-label={w('empower.refresh')} onClick={list.reload} loading={list.loading}>
-                  <Icon name="refresh" size={15} />
-                </ActionIcon>
-              </Tooltip>
+              <RefreshButton onClick={list.reload} loading={list.loading} />
             </Group>
           </Group>
-          <ActionBar screen={SCREEN} selection={sel.selected as unknown as Record<string, unknown>[]} />
+          <CommandToolbar screen={SCREEN} />
         </Stack>
       </Paper>
-      <Paper withBorder radius="sm" p={0}>
-        {list.error && !list.data ? (
-          <LoadError message={list.error} onRetry={list.reload} />
-        ) : (
-          <RecordTable
-            label={w('route.empower.user')}
-            columns={columns}
-            rows={rows}
-            loading={list.loading}
-            selectable
-            selected={sel.selectedIds}
-            onSelectedChange={sel.onSelectedChange}
-            onOpen={canEdit ? (r) => void runInteractive('empower.user.edit', { intl, selection: [r as unknown as Record<string, unknown>] }) : undefined}
-          />
-        )}
-      </Paper>
-      {list.error && list.data && <LoadError message={list.error} onRetry={list.reload} />}
+      <ListTable list={list} sel={sel} label={w('route.empower.user')} columns={columns} rows={rows} onOpen={openEdit} />
       <Pager
         total={list.data?.total ?? 0}
         page={page}

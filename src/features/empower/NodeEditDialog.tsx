@@ -1,14 +1,16 @@
-import { Alert, Button, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { byId } from '../../../commands';
-import { commandTitle, executeCommand } from '../../app/commands';
+import { commandTitle } from '../../app/commands';
 import type { NodeRow } from '../../schemas/empower';
-import { submitFailure } from './formErrors';
+import { FormActions } from './parts';
+import { useCommandForm } from './useCommandForm';
 
 export type NodeLine = NodeRow & { id: string; depth: number; hasChildren: boolean };
 
 const EDIT = 'empower.empower.edit';
+const FIELDS = ['disabled', 'remark'];
 
 /** Switch a permission node off or on and note why (empower.empower.edit: {key, disabled, remark}). */
 export function NodeEditDialog({ row, onClose }: { row: NodeLine; onClose: () => void }) {
@@ -16,25 +18,11 @@ export function NodeEditDialog({ row, onClose }: { row: NodeLine; onClose: () =>
   const w = (id: string, values?: Record<string, string | number>) => (id in intl.messages ? intl.formatMessage({ id }, values) : id);
   const [disabled, setDisabled] = useState(row.disabled);
   const [remark, setRemark] = useState(row.remark);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, general, busy, run } = useCommandForm(EDIT, FIELDS);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setGeneral(null);
-    try {
-      await executeCommand(EDIT, { key: row.key, disabled, remark }, { intl, selection: [row as unknown as Record<string, unknown>], quietInvalid: true });
-      onClose();
-    } catch (err) {
-      const f = submitFailure(err, intl, ['disabled', 'remark']);
-      setErrors(f.fields);
-      setGeneral(f.general);
-    } finally {
-      setBusy(false);
-    }
+    await run({ key: row.key, disabled, remark }, [row as unknown as Record<string, unknown>], onClose);
   };
 
   return (
@@ -63,14 +51,7 @@ export function NodeEditDialog({ row, onClose }: { row: NodeLine; onClose: () =>
             data-autofocus
           />
           <Textarea label={w('field.remark')} autosize minRows={2} maxRows={5} maxLength={200} value={remark} error={errors.remark} onChange={(e) => setRemark(e.currentTarget.value)} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {w('command.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {w('command.submit')}
-            </Button>
-          </Group>
+          <FormActions busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

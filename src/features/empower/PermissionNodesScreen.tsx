@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Switch, Text, TextInput, Tooltip, useDirection } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Switch, Text, useDirection } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,17 +6,16 @@ import { useSnapshot } from 'valtio';
 import { byId } from '../../../commands';
 import { can, ROOT_KEY } from '../../../commands/permissions';
 import { executeCommand, runInteractive, useCommandDone, useCommandUi } from '../../app/commands';
-import { Icon } from '../../app/layout/icons';
 import { formatNumber } from '../../app/lib/format';
 import { session } from '../../app/state/session';
 import type { NodeRow } from '../../schemas/empower';
-import { RecordTable, type Column } from '../../ui/RecordTable';
-import { ActionBar } from './ActionBar';
+import { CommandToolbar } from '../../ui/CommandToolbar';
+import type { Column } from '../../ui/RecordTable';
+import { useRemote } from '../../ui/useRemote';
+import { useRowSelection } from '../../ui/useRowSelection';
 import { empowerApi } from './empower.api';
 import { NodeEditDialog, type NodeLine } from './NodeEditDialog';
-import { Empty, Ltr, LoadError, Nowrap } from './parts';
-import { useRemote } from './useRemote';
-import { useRowSelection } from './useRowSelection';
+import { Empty, ExpandToggle, ListTable, Ltr, NoToggle, Nowrap, RefreshButton, TreeTools, treeArrow, useOpenKeys } from './parts';
 
 const SCREEN = 'empower.empower';
 const EDIT = 'empower.empower.edit';
@@ -53,8 +52,8 @@ export default function PermissionNodesScreen() {
   const numAlign = dir === 'rtl' ? 'left' : 'right';
   const w = (id: string, values?: Record<string, string | number>) => (id in intl.messages ? intl.formatMessage({ id }, values) : id);
   const { nodes } = useSnapshot(session);
-  const list = useRemote(() => empowerApi.nodes({ silent: true }), []);
-  const [open, setOpen] = useState<Set<string>>(() => new Set([ROOT_KEY]));
+  const list = useRemote((signal) => empowerApi.nodes({ silent: true, signal }), []);
+  const { open, setOpen, setOpenKey } = useOpenKeys(() => [ROOT_KEY]);
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<{ row: NodeLine; n: number } | null>(null);
 
@@ -68,13 +67,6 @@ export default function PermissionNodesScreen() {
   useCommandUi(EDIT, ({ selection }) => setEditing((e) => ({ row: selection[0] as unknown as NodeLine, n: (e?.n ?? 0) + 1 })));
 
   const mayEdit = can(nodes as string[], byId.get(EDIT)!.permission);
-  const setOpenKey = (key: string, on: boolean) =>
-    setOpen((cur) => {
-      const next = new Set(cur);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
 
   const flip = (row: NodeLine, enabled: boolean) => {
     const run = () => executeCommand(EDIT, { key: row.key, disabled: !enabled, remark: row.remark }, { intl, selection: [row as unknown as Record<string, unknown>] }).catch(() => undefined);
@@ -95,28 +87,7 @@ export default function PermissionNodesScreen() {
         title: 'empower.col.node',
         render: (r) => (
           <Group gap={4} wrap="nowrap" style={{ paddingInlineStart: r.depth * 20 }}>
-            {r.hasChildren ? (
-              <ActionIcon
-                size="sm"
-                variant="subtle"
-                color="gray"
-                tabIndex={-1}
-                disabled={!!q}
-                aria-label={w(open.has(r.key) || q ? 'empower.tree.collapse' : 'empower.tree.expand')}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  setOpenKey(r.key, !open.has(r.key));
-                }}
-              >
-                <Icon
-                  name={open.has(r.key) || q ? 'chevronDown' : 'chevronRight'}
-                  size={14}
-                  style={!(open.has(r.key) || q) && dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined}
-                />
-              </ActionIcon>
-            ) : (
-              <Box w={22} style={{ flex: 'none' }} />
-            )}
+            {r.hasChildren ? <ExpandToggle expanded={open.has(r.key) || !!q} disabled={!!q} onToggle={() => setOpenKey(r.key, !open.has(r.key))} /> : <NoToggle />}
             <Nowrap fw={r.kind === 'root' || r.kind === 'group' ? 600 : undefined} dimmed={r.disabled}>
               {w(r.title)}
             </Nowrap>
@@ -158,10 +129,9 @@ export default function PermissionNodesScreen() {
   const onKeyDown = (e: KeyboardEvent) => {
     const row = sel.selected.length === 1 ? sel.selected[0] : undefined;
     if (!row || (e.target as HTMLElement).tagName === 'INPUT') return;
-    const fwd = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
-    const back = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
-    if (e.key === fwd && row.hasChildren) setOpenKey(row.key, true);
-    else if (e.key === back && row.hasChildren && open.has(row.key)) setOpenKey(row.key, false);
+    const arrow = treeArrow(e.key, dir);
+    if (arrow === 'expand' && row.hasChildren) setOpenKey(row.key, true);
+    else if (arrow === 'collapse' && row.hasChildren && open.has(row.key)) setOpenKey(row.key, false);
     else return;
     e.preventDefault();
   };
@@ -172,46 +142,21 @@ export default function PermissionNodesScreen() {
       <Paper withBorder p="xs" radius="sm">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="xs" wrap="wrap">
-            <TextInput
-              size="xs"
-              w={260}
-              placeholder={w('empower.tree.filter')}
-              aria-label={w('empower.tree.filter')}
-              leftSection={<Icon name="search" size={14} />}
-              value={filter}
-              onChange={(e) => setFilter(e.currentTarget.value)}
-            />
-            <Button size="compact-sm" variant="subtle" onClick={expandAll}>
-              {w('empower.tree.expandAll')}
-            </Button>
-            <Button size="compact-sm" variant="subtle" onClick={() => setOpen(new Set([ROOT_KEY]))}>
-              {w('empower.tree.collapseAll')}
-            </Button>
-            <ActionBar screen={SCREEN} selection={sel.selected as unknown as Record<string, unknown>[]} />
+            <TreeTools w={260} filter={filter} onFilter={setFilter} onExpandAll={expandAll} onCollapseAll={() => setOpen(new Set([ROOT_KEY]))} />
+            <CommandToolbar screen={SCREEN} />
           </Group>
-          <Tooltip label={w('empower.refresh')} withArrow>
-            <ActionIcon variant="default" size="md" aria-label={w('empower.refresh')} onClick={list.reload} loading={list.loading}>
-              <Icon name="refresh" size={15} />
-            </ActionIcon>
-          </Tooltip>
+          <RefreshButton onClick={list.reload} loading={list.loading} />
         </Group>
       </Paper>
-      <Paper withBorder radius="sm" p={0} onKeyDown={onKeyDown}>
-        {list.error && !list.data ? (
-          <LoadError message={list.error} onRetry={list.reload} />
-        ) : (
-          <RecordTable
-            label={w('route.empower.empower')}
-            columns={columns}
-            rows={lines}
-            loading={list.loading}
-            selectable
-            selected={sel.selectedIds}
-            onSelectedChange={sel.onSelectedChange}
-            onOpen={(r) => (mayEdit ? void runInteractive(EDIT, { intl, selection: [r as unknown as Record<string, unknown>] }) : r.hasChildren && setOpenKey(r.key, !open.has(r.key)))}
-          />
-        )}
-      </Paper>
+      <ListTable
+        list={list}
+        sel={sel}
+        label={w('route.empower.empower')}
+        columns={columns}
+        rows={lines}
+        onKeyDown={onKeyDown}
+        onOpen={(r) => (mayEdit ? void runInteractive(EDIT, { intl, selection: [r as unknown as Record<string, unknown>] }) : r.hasChildren && setOpenKey(r.key, !open.has(r.key)))}
+      />
       {editing && <NodeEditDialog key={editing.n} row={editing.row} onClose={() => setEditing(null)} />}
     </Stack>
   );

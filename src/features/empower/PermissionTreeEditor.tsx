@@ -1,8 +1,8 @@
-import { ActionIcon, Alert, Badge, Box, Button, Checkbox, Group, ScrollArea, Text, TextInput, useDirection } from '@mantine/core';
+import { Alert, Badge, Box, Checkbox, Group, ScrollArea, Text, useDirection } from '@mantine/core';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { NODE_BY_KEY, PERMISSION_NODES, ROOT_KEY, SUPER_KEY, type PermissionNode } from '../../../commands/permissions';
-import { Icon } from '../../app/layout/icons';
+import { ExpandToggle, NoToggle, TreeTools, treeArrow, useOpenKeys } from './parts';
 import { checkState, childrenOf, expand, filterNodes, normalize, toggle } from './permissionTree';
 
 export interface PermissionTreeEditorProps {
@@ -31,7 +31,7 @@ export function PermissionTreeEditor({ value, onChange, isDisabled = () => false
   const intl = useIntl();
   const { dir } = useDirection();
   const title = (id: string) => (id in intl.messages ? intl.formatMessage({ id }) : id);
-  const [open, setOpen] = useState<Set<string>>(() => new Set([ROOT_KEY]));
+  const { open, setOpen, setOpenKey } = useOpenKeys(() => [ROOT_KEY]);
   const [filter, setFilter] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const superAll = value.includes(SUPER_KEY);
@@ -53,22 +53,14 @@ export function PermissionTreeEditor({ value, onChange, isDisabled = () => false
 
   const disabled = (key: string) => superAll || isDisabled(key);
   const click = (key: string) => onChange(normalize(toggle(key, checked, disabled), value));
-  const setOpenKey = (key: string, on: boolean) =>
-    setOpen((cur) => {
-      const next = new Set(cur);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
 
   const focusRow = (i: number) => listRef.current?.querySelector<HTMLInputElement>(`[data-line="${i}"] input[type=checkbox]`)?.focus();
   const onKey = (e: KeyboardEvent, i: number, line: Line) => {
-    const fwd = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
-    const back = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    const arrow = treeArrow(e.key, dir);
     if (e.key === 'ArrowDown') focusRow(Math.min(lines.length - 1, i + 1));
     else if (e.key === 'ArrowUp') focusRow(Math.max(0, i - 1));
-    else if (e.key === fwd && line.hasChildren) setOpenKey(line.node.key, true);
-    else if (e.key === back) {
+    else if (arrow === 'expand' && line.hasChildren) setOpenKey(line.node.key, true);
+    else if (arrow === 'collapse') {
       if (line.hasChildren && open.has(line.node.key)) setOpenKey(line.node.key, false);
       else if (line.node.parent) focusRow(lines.findIndex((l) => l.node.key === line.node.parent));
     } else return;
@@ -79,21 +71,14 @@ export function PermissionTreeEditor({ value, onChange, isDisabled = () => false
   return (
     <Box data-testid="permission-tree">
       <Group gap="xs" mb={6} wrap="nowrap">
-        <TextInput
-          size="xs"
+        <TreeTools
+          compact
           flex={1}
-          placeholder={title('empower.tree.filter')}
-          aria-label={title('empower.tree.filter')}
-          leftSection={<Icon name="search" size={14} />}
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
+          filter={filter}
+          onFilter={setFilter}
+          onExpandAll={() => setOpen(new Set(PERMISSION_NODES.filter((n) => childrenOf(n.key).length).map((n) => n.key)))}
+          onCollapseAll={() => setOpen(new Set([ROOT_KEY]))}
         />
-        <Button size="compact-xs" variant="subtle" onClick={() => setOpen(new Set(PERMISSION_NODES.filter((n) => childrenOf(n.key).length).map((n) => n.key)))}>
-          {title('empower.tree.expandAll')}
-        </Button>
-        <Button size="compact-xs" variant="subtle" onClick={() => setOpen(new Set([ROOT_KEY]))}>
-          {title('empower.tree.collapseAll')}
-        </Button>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="tree-count">
           {intl.formatMessage({ id: 'empower.tree.stored' }, { count: stored })}
         </Text>
@@ -132,25 +117,7 @@ export function PermissionTreeEditor({ value, onChange, isDisabled = () => false
                 style={{ paddingInlineStart: 6 + line.depth * 20 }}
                 onKeyDown={(e) => onKey(e, i, line)}
               >
-                {line.hasChildren ? (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    color="gray"
-                    tabIndex={-1}
-                    aria-label={title(expanded ? 'empower.tree.collapse' : 'empower.tree.expand')}
-                    disabled={!!matches}
-                    onClick={() => setOpenKey(n.key, !expanded)}
-                  >
-                    <Icon
-                      name={expanded ? 'chevronDown' : 'chevronRight'}
-                      size={14}
-                      style={!expanded && dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined}
-                    />
-                  </ActionIcon>
-                ) : (
-                  <Box w={22} style={{ flex: 'none' }} />
-                )}
+                {line.hasChildren ? <ExpandToggle expanded={expanded} disabled={!!matches} onToggle={() => setOpenKey(n.key, !expanded)} /> : <NoToggle />}
                 <Checkbox
                   size="xs"
                   checked={state === 'checked'}

@@ -1,14 +1,15 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Modal, Select, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { byId } from '../../../commands';
 import { can } from '../../../commands/permissions';
-import { commandTitle, executeCommand } from '../../app/commands';
+import { commandTitle } from '../../app/commands';
 import { session } from '../../app/state/session';
 import type { RoleRow } from '../../schemas/empower';
-import { submitFailure } from './formErrors';
+import { FormActions } from './parts';
 import { PermissionTreeEditor } from './PermissionTreeEditor';
+import { useCommandForm } from './useCommandForm';
 
 interface RoleFormValues {
   name: string;
@@ -57,14 +58,12 @@ export function RoleDialog({ row, roles, onClose }: RoleDialogProps) {
     remark: row?.remark ?? '',
     node_keys: [...(row?.node_keys ?? [])],
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const { errors, clearErrors, general, busy, run } = useCommandForm(commandId, FIELDS);
   const [pruned, setPruned] = useState(0);
-  const [busy, setBusy] = useState(false);
 
   const set = <K extends keyof RoleFormValues>(key: K, v: RoleFormValues[K]) => {
     setValues((cur) => ({ ...cur, [key]: v }));
-    setErrors(({ [key]: _drop, ...rest }) => rest);
+    clearErrors(key);
   };
   const field = (key: keyof RoleFormValues) => ({ label: w(`field.${key}`), error: errors[key], name: key });
 
@@ -81,14 +80,11 @@ export function RoleDialog({ row, roles, onClose }: RoleDialogProps) {
     const keep = p ? values.node_keys.filter((k) => can(p.node_keys, k)) : values.node_keys;
     setPruned(values.node_keys.length - keep.length);
     setValues((cur) => ({ ...cur, parent_id: v, node_keys: keep }));
-    setErrors(({ parent_id: _a, node_keys: _b, ...rest }) => rest);
+    clearErrors('parent_id', 'node_keys');
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setGeneral(null);
     const body = {
       name: values.name.trim(),
       identifier: values.identifier.trim(),
@@ -97,16 +93,7 @@ export function RoleDialog({ row, roles, onClose }: RoleDialogProps) {
       remark: values.remark,
       node_keys: values.node_keys,
     };
-    try {
-      await executeCommand(commandId, body, { intl, selection: row ? [row as unknown as Record<string, unknown>] : [], quietInvalid: true });
-      onClose();
-    } catch (err) {
-      const f = submitFailure(err, intl, FIELDS);
-      setErrors(f.fields);
-      setGeneral(f.general);
-    } finally {
-      setBusy(false);
-    }
+    await run(body, row ? [row as unknown as Record<string, unknown>] : [], onClose);
   };
 
   const title = commandTitle(byId.get(commandId)!, intl);
@@ -135,14 +122,7 @@ export function RoleDialog({ row, roles, onClose }: RoleDialogProps) {
           </Text>
         )}
         <PermissionTreeEditor value={values.node_keys} onChange={(k) => set('node_keys', k)} isDisabled={isDisabled} error={errors.node_keys} height={360} />
-        <Group justify="flex-end" gap="sm" mt="md">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {w('command.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {w('command.submit')}
-          </Button>
-        </Group>
+        <FormActions busy={busy} onCancel={onClose} mt="md" />
       </form>
     </Modal>
   );

@@ -1,21 +1,17 @@
-import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip, useDirection } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, useDirection } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useSnapshot } from 'valtio';
-import { byId } from '../../../commands';
-import { can, SUPER_KEY } from '../../../commands/permissions';
-import { runInteractive, useCommandDone, useCommandUi } from '../../app/commands';
-import { Icon } from '../../app/layout/icons';
+import { SUPER_KEY } from '../../../commands/permissions';
+import { useCommandDone, useCommandUi } from '../../app/commands';
 import { formatNumber } from '../../app/lib/format';
-import { session } from '../../app/state/session';
 import type { RoleRow } from '../../schemas/empower';
-import { RecordTable, type Column } from '../../ui/RecordTable';
-import { ActionBar } from './ActionBar';
+import { CommandToolbar } from '../../ui/CommandToolbar';
+import type { Column } from '../../ui/RecordTable';
+import { useRemote } from '../../ui/useRemote';
+import { useRowSelection } from '../../ui/useRowSelection';
 import { empowerApi } from './empower.api';
-import { Empty, Ltr, Nowrap, LoadError } from './parts';
+import { Empty, ListTable, Ltr, Nowrap, RefreshButton, useOpenCommand } from './parts';
 import { RoleDialog } from './RoleDialog';
-import { useRemote } from './useRemote';
-import { useRowSelection } from './useRowSelection';
 
 const SCREEN = 'empower.role';
 
@@ -23,10 +19,9 @@ const SCREEN = 'empower.role';
 export default function RolesScreen() {
   const intl = useIntl();
   const w = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { nodes } = useSnapshot(session);
   const { dir } = useDirection();
   const numAlign = dir === 'rtl' ? 'left' : 'right';
-  const list = useRemote(() => empowerApi.roles({ silent: true }), []);
+  const list = useRemote((signal) => empowerApi.roles({ silent: true, signal }), []);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const sel = useRowSelection(SCREEN, rows);
   useCommandDone(() => list.reload(), 'empower.role.');
@@ -61,41 +56,22 @@ export default function RolesScreen() {
     ],
     [intl, numAlign], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const canEdit = can(nodes as string[], byId.get('empower.role.edit')!.permission);
+  const openEdit = useOpenCommand<RoleRow>('empower.role.edit');
 
   return (
     <Stack gap="xs" data-testid="screen-empower-role">
       <Paper withBorder p="xs" radius="sm">
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <ActionBar screen={SCREEN} selection={sel.selected as unknown as Record<string, unknown>[]} />
+          <CommandToolbar screen={SCREEN} />
           <Group gap="xs" wrap="nowrap">
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {w('empower.roleTotal', { total: rows.length })}
             </Text>
-            <Tooltip label={w('empower.refresh')} withArrow>
-              <ActionIcon variant="default" size="md" aria-label={w('empower.refresh')} onClick={list.reload} loading={list.loading}>
-                <Icon name="refresh" size={15} />
-              </ActionIcon>
-            </Tooltip>
+            <RefreshButton onClick={list.reload} loading={list.loading} />
           </Group>
         </Group>
       </Paper>
-      <Paper withBorder radius="sm" p={0}>
-        {list.error && !list.data ? (
-          <LoadError message={list.error} onRetry={list.reload} />
-        ) : (
-          <RecordTable
-            label={w('route.empower.role')}
-            columns={columns}
-            rows={rows}
-            loading={list.loading}
-            selectable
-            selected={sel.selectedIds}
-            onSelectedChange={sel.onSelectedChange}
-            onOpen={canEdit ? (r) => void runInteractive('empower.role.edit', { intl, selection: [r as unknown as Record<string, unknown>] }) : undefined}
-          />
-        )}
-      </Paper>
+      <ListTable list={list} sel={sel} label={w('route.empower.role')} columns={columns} rows={rows} onOpen={openEdit} />
       {dialog && <RoleDialog key={dialog.n} row={dialog.row} roles={rows} onClose={() => setDialog(null)} />}
     </Stack>
   );

@@ -2,16 +2,16 @@ import { useMemo } from 'react';
 import type { RoleOption } from '../../schemas/empower';
 import type { MerchantOption } from '../../schemas/merchant';
 import { empowerApi } from './empower.api';
-import { useRemote } from './useRemote';
+import { useRemote } from '../../ui/useRemote';
 
 /** Roles to choose from (GET /loanapi/role/options); `grantable` false: the session may not give that role. */
 export function useRoleOptions() {
-  return useRemote<RoleOption[]>(() => empowerApi.roleOptions({ silent: true }), []);
+  return useRemote<RoleOption[]>((signal) => empowerApi.roleOptions({ silent: true, signal }), []);
 }
 
 /** Merchants the session works with (GET /loanapi/merchant/options). */
 export function useMerchantOptions() {
-  return useRemote<MerchantOption[]>(() => empowerApi.merchantOptions({ silent: true }), []);
+  return useRemote<MerchantOption[]>((signal) => empowerApi.merchantOptions({ silent: true, signal }), []);
 }
 
 /** id → name, for showing an account's merchants. */

@@ -1,7 +1,16 @@
-import { Alert, Badge, Button, Group, Pagination, Select, Text, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Pagination, Paper, Select, Text, TextInput, Tooltip, useDirection, type MantineSpacing } from '@mantine/core';
+import { useCallback, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useSnapshot } from 'valtio';
+import { byId } from '../../../commands';
+import { can } from '../../../commands/permissions';
+import { runInteractive, type Row } from '../../app/commands';
+import { Icon } from '../../app/layout/icons';
+import { session } from '../../app/state/session';
 import { formatRelative, formatTime, type TimeInput } from '../../app/lib/time';
+import { RecordTable, type Column } from '../../ui/RecordTable';
+import type { Remote } from '../../ui/useRemote';
+import type { RowSelection } from '../../ui/useRowSelection';
 
 /** A failed load, with the server's words and a retry. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -90,4 +99,166 @@ export function Pager(props: { total: number; page: number; pageSize: number; on
       </Group>
     </Group>
   );
+}
+
+/** Loads the list again: a refresh icon, spinning while it loads. */
+export function RefreshButton({ onClick, loading }: { onClick: () => void; loading?: boolean }) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: 'empower.refresh' });
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon variant="default" size="md" aria-label={label} onClick={onClick} loading={loading}>
+        <Icon name="refresh" size={15} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export interface ListTableProps<R extends { id: number | string }> {
+  /** The loaded list (its loading, error and retry). */
+  list: Remote<unknown>;
+  /** The screen's selection of `rows`. */
+  sel: RowSelection<R>;
+  label: string;
+  columns: Column<R>[];
+  rows: R[];
+  onOpen?: (row: R) => void;
+  onKeyDown?: (e: KeyboardEvent) => void;
+}
+
+/**
+ * A screen's selectable list: the table, or why the list failed to load with a retry. A failed reload keeps the
+ * rows shown and says so under them.
+ */
+export function ListTable<R extends { id: number | string }>({ list, sel, label, columns, rows, onOpen, onKeyDown }: ListTableProps<R>) {
+  return (
+    <>
+      <Paper withBorder radius="sm" p={0} onKeyDown={onKeyDown}>
+        {list.error && list.data === undefined ? (
+          <LoadError message={list.error} onRetry={list.reload} />
+        ) : (
+          <RecordTable
+            label={label}
+            columns={columns}
+            rows={rows}
+            loading={list.loading}
+            selectable
+            selected={sel.selectedIds}
+            onSelectedChange={sel.onSelectedChange}
+            onOpen={onOpen}
+          />
+        )}
+      </Paper>
+      {list.error && list.data !== undefined && <LoadError message={list.error} onRetry={list.reload} />}
+    </>
+  );
+}
+
+/** The expanded lines of a tree, by key. */
+export function useOpenKeys(initial: () => Iterable<string>) {
+  const [open, setOpen] = useState<Set<string>>(() => new Set(initial()));
+  const setOpenKey = useCallback(
+    (key: string, on: boolean) =>
+      setOpen((cur) => {
+        if (cur.has(key) === on) return cur;
+        const next = new Set(cur);
+        if (on) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [],
+  );
+  return { open, setOpen, setOpenKey };
+}
+
+/** Which way an arrow key goes in a tree: the forward arrow (→, ← in RTL) expands, the back arrow collapses. */
+export function treeArrow(key: string, dir: 'ltr' | 'rtl'): 'expand' | 'collapse' | null {
+  if (key === (dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight')) return 'expand';
+  if (key === (dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft')) return 'collapse';
+  return null;
+}
+
+/** Above a tree: the filter, expand all and collapse all. */
+export function TreeTools({ filter, onFilter, onExpandAll, onCollapseAll, compact, w, flex }: {
+  filter: string;
+  onFilter: (v: string) => void;
+  onExpandAll: () => void;
+  onCollapseAll: () => void;
+  /** Smaller buttons (inside a form). */
+  compact?: boolean;
+  w?: number;
+  flex?: number;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const size = compact ? 'compact-xs' : 'compact-sm';
+  return (
+    <>
+      <TextInput
+        size="xs"
+        w={w}
+        flex={flex}
+        placeholder={t('empower.tree.filter')}
+        aria-label={t('empower.tree.filter')}
+        leftSection={<Icon name="search" size={14} />}
+        value={filter}
+        onChange={(e) => onFilter(e.currentTarget.value)}
+      />
+      <Button size={size} variant="subtle" onClick={onExpandAll}>
+        {t('empower.tree.expandAll')}
+      </Button>
+      <Button size={size} variant="subtle" onClick={onCollapseAll}>
+        {t('empower.tree.collapseAll')}
+      </Button>
+    </>
+  );
+}
+
+/** Cancel and Submit under a dialog's form. */
+export function FormActions({ busy, onCancel, mt }: { busy: boolean; onCancel: () => void; mt?: MantineSpacing }) {
+  const intl = useIntl();
+  return (
+    <Group justify="flex-end" gap="sm" mt={mt}>
+      <Button variant="default" onClick={onCancel} disabled={busy}>
+        {intl.formatMessage({ id: 'command.cancel' })}
+      </Button>
+      <Button type="submit" loading={busy}>
+        {intl.formatMessage({ id: 'command.submit' })}
+      </Button>
+    </Group>
+  );
+}
+
+/** The chevron that expands or collapses a tree line (mirrored in RTL). */
+export function ExpandToggle({ expanded, disabled, onToggle }: { expanded: boolean; disabled?: boolean; onToggle: () => void }) {
+  const intl = useIntl();
+  const { dir } = useDirection();
+  return (
+    <ActionIcon
+      size="sm"
+      variant="subtle"
+      color="gray"
+      tabIndex={-1}
+      aria-label={intl.formatMessage({ id: expanded ? 'empower.tree.collapse' : 'empower.tree.expand' })}
+      disabled={disabled}
+      onClick={(e) => {
+        // Inside a table row: expanding is not a click on the row.
+        e.stopPropagation();
+        onToggle();
+      }}
+    >
+      <Icon name={expanded ? 'chevronDown' : 'chevronRight'} size={14} style={!expanded && dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined} />
+    </ActionIcon>
+  );
+}
+
+/** In place of the chevron on a line without children, so that titles line up. */
+export const NoToggle = () => <Box w={22} style={{ flex: 'none' }} />;
+
+/** What opening a row (Enter, double click) does: run `commandId` on it, when the session may; else nothing. */
+export function useOpenCommand<R>(commandId: string): ((row: R) => void) | undefined {
+  const intl = useIntl();
+  const { nodes } = useSnapshot(session);
+  if (!can(nodes as string[], byId.get(commandId)!.permission)) return undefined;
+  return (row: R) => void runInteractive(commandId, { intl, selection: [row as unknown as Row] });
 }

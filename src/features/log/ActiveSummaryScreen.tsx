@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useScreenSelection } from '../../app/commands';
 import type { TokenSummaryRow } from '../../schemas/empower';
 import { RecordTable, type Column } from '../../ui/RecordTable';
-import { TimeCell } from './cells';
+import { AccountCell, TimeCell } from './cells';
 import { DateRangeInputs, FilterBar } from './FilterBar';
 import { getActiveSummary, type Query } from './log.api';
 import { LogPager } from './LogPager';
@@ -32,15 +32,7 @@ export default function ActiveSummaryScreen() {
   const longest = Math.max(1, ...list.rows.map((r) => r.online_minutes));
 
   const columns = useMemo<Column<Row>[]>(() => [
-    {
-      key: 'account', title: 'field.account',
-      render: (r) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500}>{r.account}</Text>
-          {r.name && <Text size="xs" c="dimmed">{r.name}</Text>}
-        </Stack>
-      ),
-    },
+    { key: 'account', title: 'field.account', render: (r) => <AccountCell account={r.account} name={r.name} /> },
     { key: 'sessions', title: 'log.summary.sessions', width: 100, render: (r) => intl.formatNumber(r.sessions) },
     {
       key: 'online_minutes', title: 'log.summary.onlineTime', width: 220,

@@ -5,12 +5,12 @@ import { useCommandDone } from '../../app/commands';
 import type { TokenRow } from '../../schemas/empower';
 import { CommandToolbar } from '../../ui/CommandToolbar';
 import { RecordTable, type Column } from '../../ui/RecordTable';
-import { CopyCell, LongText, TimeCell } from './cells';
+import { useRowSelection } from '../../ui/useRowSelection';
+import { AccountCell, CopyCell, LongText, TimeCell } from './cells';
 import { FilterBar } from './FilterBar';
 import { getSessions } from './log.api';
 import { LogPager } from './LogPager';
 import { usePagedList } from './usePagedList';
-import { useRowSelection } from './useRowSelection';
 
 const SCREEN = 'log.admin_token_login';
 const INITIAL = { account: '' };
@@ -30,15 +30,7 @@ export default function OnlineSessionsScreen() {
   }, `${SCREEN}.`);
 
   const columns = useMemo<Column<TokenRow>[]>(() => [
-    {
-      key: 'account', title: 'field.account',
-      render: (r) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500}>{r.account}</Text>
-          {r.name && <Text size="xs" c="dimmed">{r.name}</Text>}
-        </Stack>
-      ),
-    },
+    { key: 'account', title: 'field.account', render: (r) => <AccountCell account={r.account} name={r.name} /> },
     { key: 'ip', title: 'field.ip', render: (r) => <CopyCell text={r.ip} /> },
     {
       key: 'terminal', title: 'field.terminal',
@@ -75,7 +67,7 @@ export default function OnlineSessionsScreen() {
           loading={list.loading}
           error={list.error}
           selectable
-          selected={sel.selected}
+          selected={sel.selectedIds}
           onSelectedChange={sel.onSelectedChange}
         />
         <LogPager page={list.page} pageSize={list.pageSize} total={list.total} onPage={list.setPage} onPageSize={list.setPageSize} />

@@ -1,4 +1,4 @@
-import { Text, Tooltip } from '@mantine/core';
+import { Stack, Text, Tooltip } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { formatRelative, formatTime } from '../../app/lib/time';
 import { CopyText } from '../../ui/CopyText';
@@ -32,5 +32,15 @@ export function LongText({ text, w = 220 }: { text: string; w?: number }) {
     <Tooltip label={text} multiline w={360} withArrow openDelay={300}>
       <Text size="xs" c="dimmed" truncate="end" maw={w} dir="ltr">{text}</Text>
     </Tooltip>
+  );
+}
+
+/** An account's sign-in name, with its display name under it. */
+export function AccountCell({ account, name }: { account: string; name?: string | null }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={500}>{account}</Text>
+      {name && <Text size="xs" c="dimmed">{name}</Text>}
+    </Stack>
   );
 }

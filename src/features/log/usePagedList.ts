@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useRemote } from '../../ui/useRemote';
 import type { Page, Query } from './log.api';
 import { DEFAULT_PAGE_SIZE, pageQuery } from './logQuery';
 
@@ -33,6 +34,9 @@ export interface PagedList<T, F> {
   reload: () => void;
 }
 
+/** What a failed load shows: nothing stale. */
+const NOTHING: Page<never> = { rows: [], total: 0 };
+
 /**
  * A server-paged list: loads `load(query)` for the applied filters, page and page size; keeps the rows shown while
  * the next page loads; a failed load keeps nothing stale and says why.
@@ -43,35 +47,19 @@ export function usePagedList<T, F extends Record<string, unknown>>(
   initial: F,
 ): PagedList<T, F> {
   const intl = useIntl();
-  const start = (kept.get(key) as Kept<F> | undefined) ?? { filters: initial, page: 1, pageSize: DEFAULT_PAGE_SIZE };
-  const [state, setState] = useState<Kept<F>>(start);
-  const [data, setData] = useState<Page<T>>({ rows: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [nonce, setNonce] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  const [state, setState] = useState<Kept<F>>(() => (kept.get(key) as Kept<F> | undefined) ?? { filters: initial, page: 1, pageSize: DEFAULT_PAGE_SIZE });
 
   useEffect(() => {
     kept.set(key, state);
   }, [key, state]);
 
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoading(true);
-    loadRef.current(pageQuery(state.filters, state.page, state.pageSize), ctl.signal)
-      .then((res) => {
-        setData({ rows: res?.rows ?? [], total: res?.total ?? 0, total_capped: res?.total_capped ?? false });
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setData({ rows: [], total: 0 });
-        setError(e instanceof Error && e.message ? e.message : intl.formatMessage({ id: 'shell.screen.loadFailed' }));
-      })
-      .finally(() => !ctl.signal.aborted && setLoading(false));
-    return () => ctl.abort();
-  }, [state, nonce, intl]);
+  // intl: the server words its answers in the user's language, so a language switch loads again.
+  const remote = useRemote(
+    (signal) => load(pageQuery(state.filters, state.page, state.pageSize), signal)
+      .then((res): Page<T> => ({ rows: res?.rows ?? [], total: res?.total ?? 0, total_capped: res?.total_capped ?? false })),
+    [state, intl],
+  );
+  const data = remote.error ? NOTHING : (remote.data ?? NOTHING);
 
   return {
     filters: state.filters,
@@ -83,8 +71,8 @@ export function usePagedList<T, F extends Record<string, unknown>>(
     rows: data.rows,
     total: data.total,
     capped: !!data.total_capped,
-    loading,
-    error,
-    reload: useCallback(() => setNonce((n) => n + 1), []),
+    loading: remote.loading,
+    error: remote.error,
+    reload: remote.reload,
   };
 }

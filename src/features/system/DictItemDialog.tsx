@@ -28,6 +28,8 @@ export interface DictItemDialogProps {
 }
 
 const NO_PROBLEM: SubmitProblem = { fields: {}, message: null };
+/** The fields the dialog shows (the colours are added per key). */
+const SHOWN = ['dict_name', 'value', 'label', 'name', 'sort', 'enabled'];
 
 /**
  * Add or edit a dictionary item. Submits through `executeCommand` (permission, the command's zod schema, the
@@ -70,7 +72,9 @@ export function DictItemDialog({ mode, item, dictName, names, sort, onClose, onS
       onSaved(saved);
       onClose();
     } catch (err) {
-      setProblem(submitProblem(intl, err));
+      // Issues about anything the form does not show go to the message under the fields.
+      const colorPaths = [LABEL_COLOR_KEY, ...Object.keys(form.colors)].map((k) => `el_tag_color.${k}`);
+      setProblem(submitProblem(intl, err, [...SHOWN, 'el_tag_color', ...colorPaths]));
     } finally {
       setBusy(false);
     }
@@ -126,9 +130,7 @@ export function DictItemDialog({ mode, item, dictName, names, sort, onClose, onS
             ))}
           </SimpleGrid>
           <Switch label={label('enabled')} checked={form.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} name="enabled" />
-          {(problem.message || problem.fields['']) && (
-            <Alert color="red" role="alert" p="xs">{problem.message ?? problem.fields['']}</Alert>
-          )}
+          {problem.message && <Alert color="red" role="alert" p="xs">{problem.message}</Alert>}
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onClose} disabled={busy}>{intl.formatMessage({ id: 'command.cancel' })}</Button>
             <Button type="submit" loading={busy}>{intl.formatMessage({ id: 'command.submit' })}</Button>

@@ -1,14 +1,16 @@
 import { Badge, Button, Grid, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { byId } from '../../../commands';
 import { can } from '../../../commands/permissions';
-import { runInteractive, useCommandDone, useCommandUi, useScreenSelection, type CommandDoneDetail, type Row } from '../../app/commands';
+import { runInteractive, useCommandDone, useCommandUi, type CommandDoneDetail, type Row } from '../../app/commands';
 import { session } from '../../app/state/session';
 import type { DictItem } from '../../schemas/system';
 import { CommandToolbar } from '../../ui/CommandToolbar';
 import { RecordTable, type Column } from '../../ui/RecordTable';
+import { useRemote } from '../../ui/useRemote';
+import { useRowSelection } from '../../ui/useRowSelection';
 import { DictItemDialog } from './DictItemDialog';
 import { DictNameList } from './DictNameList';
 import { DictTag } from './DictTag';
@@ -18,75 +20,33 @@ import { getDictItems, getDictNames } from './system.api';
 
 const SCREEN = 'system.dict';
 const asRows = (rows: readonly DictItem[]) => rows as unknown as Row[];
+const NO_NAMES: string[] = [];
+const NO_ITEMS: DictItem[] = [];
 
 /** Spec §3 dictionary entries: the dictionaries on the left, the items of the chosen one on the right. */
 export default function DictScreen() {
   const intl = useIntl();
-  const publish = useScreenSelection(SCREEN);
   // sync: the filter is a text input, and an async update would move its caret.
   const { current, filter } = useSnapshot(dictState, { sync: true });
   const { nodes } = useSnapshot(session);
-
-  const [names, setNames] = useState<string[]>([]);
-  const [namesLoading, setNamesLoading] = useState(true);
-  const [namesError, setNamesError] = useState<string | null>(null);
-  const [items, setItems] = useState<DictItem[]>([]);
-  const [itemsLoading, setItemsLoading] = useState(false);
-  const [itemsError, setItemsError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<number[]>([]);
-  const selectedRef = useRef(selected);
-  selectedRef.current = selected;
   const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; item: DictItem | null } | null>(null);
-  const [namesNonce, setNamesNonce] = useState(0);
-  const [itemsNonce, setItemsNonce] = useState(0);
 
-  const failed = useCallback((e: unknown) => (e instanceof Error && e.message ? e.message : intl.formatMessage({ id: 'shell.screen.loadFailed' })), [intl]);
-
+  const names = useRemote((signal) => getDictNames(signal), []);
+  const nameList = names.data ?? NO_NAMES;
   useEffect(() => {
-    const ctl = new AbortController();
-    setNamesLoading(true);
-    getDictNames(ctl.signal)
-      .then((rows) => {
-        setNames(rows);
-        setNamesError(null);
-        if (!dictState.current || !rows.includes(dictState.current)) dictState.current = rows[0] ?? null;
-      })
-      .catch((e) => !ctl.signal.aborted && setNamesError(failed(e)))
-      .finally(() => !ctl.signal.aborted && setNamesLoading(false));
-    return () => ctl.abort();
-  }, [namesNonce, failed]);
+    // A fresh list of names: keep the dictionary shown if it is still there, else show the first.
+    if (names.data && (!dictState.current || !names.data.includes(dictState.current))) dictState.current = names.data[0] ?? null;
+  }, [names.data]);
 
-  useEffect(() => {
-    if (!current) {
-      setItems([]);
-      return;
-    }
-    const ctl = new AbortController();
-    setItemsLoading(true);
-    getDictItems(current, ctl.signal)
-      .then((rows) => {
-        setItems(rows);
-        setItemsError(null);
-        // Rows still there stay selected (an edit keeps its row selected; a delete drops it).
-        const keep = rows.filter((r) => selectedRef.current.includes(r.id));
-        setSelected(keep.map((r) => r.id));
-        publish(asRows(keep));
-      })
-      .catch((e) => !ctl.signal.aborted && setItemsError(failed(e)))
-      .finally(() => !ctl.signal.aborted && setItemsLoading(false));
-    return () => ctl.abort();
-  }, [current, itemsNonce, failed, publish]);
+  const itemList = useRemote((signal) => (current ? getDictItems(current, signal) : Promise.resolve(NO_ITEMS)), [current]);
+  const items = (current && itemList.data) || NO_ITEMS;
+  // Rows still there after a reload stay selected (an edit keeps its row selected; a delete drops it).
+  const sel = useRowSelection(SCREEN, items);
 
   const pick = (name: string) => {
     if (name === dictState.current) return;
     dictState.current = name;
-    setSelected([]);
-    publish([]);
-  };
-
-  const onSelected = (rows: DictItem[]) => {
-    setSelected(rows.map((r) => r.id));
-    publish(asRows(rows));
+    sel.clear();
   };
 
   // The screen's own dialog for add and edit, whichever way they are started (button, palette, hotkey).
@@ -98,15 +58,12 @@ export default function DictScreen() {
 
   useCommandDone((d: CommandDoneDetail) => {
     const saved = d.result as DictItem | null;
-    if (d.id === 'system.dict.del') {
-      setSelected([]);
-      publish([]);
-    }
+    if (d.id === 'system.dict.del') sel.clear();
     if (saved && typeof saved === 'object' && saved.dict_name && saved.dict_name !== dictState.current) {
       dictState.current = saved.dict_name;
     }
-    setNamesNonce((n) => n + 1);
-    setItemsNonce((n) => n + 1);
+    names.reload();
+    itemList.reload();
   }, 'system.dict.');
 
   const columns = useMemo<Column<DictItem>[]>(() => [
@@ -151,14 +108,14 @@ export default function DictScreen() {
         <Paper withBorder radius="md" p="sm">
           <Text fw={600} size="sm" mb="xs">{intl.formatMessage({ id: 'system.dict.names' })}</Text>
           <DictNameList
-            names={names}
+            names={nameList}
             current={current}
             filter={filter}
             onFilter={(v) => (dictState.filter = v)}
             onPick={pick}
-            loading={namesLoading}
-            error={namesError}
-            count={itemsLoading ? undefined : items.length}
+            loading={names.loading}
+            error={names.error}
+            count={itemList.loading ? undefined : items.length}
           />
         </Paper>
       </Grid.Col>
@@ -171,7 +128,7 @@ export default function DictScreen() {
                 {current && <Text size="sm" ff="monospace" c="dimmed" truncate="end">{current}</Text>}
               </Group>
               <CommandToolbar screen={SCREEN}>
-                <Button size="xs" variant="subtle" color="gray" onClick={() => setItemsNonce((n) => n + 1)} disabled={!current}>
+                <Button size="xs" variant="subtle" color="gray" onClick={itemList.reload} disabled={!current}>
                   {intl.formatMessage({ id: 'list.refresh' })}
                 </Button>
               </CommandToolbar>
@@ -179,12 +136,12 @@ export default function DictScreen() {
             <RecordTable<DictItem>
               label={intl.formatMessage({ id: 'system.dict.items' })}
               columns={columns}
-              rows={current ? items : []}
-              loading={itemsLoading}
-              error={itemsError}
+              rows={items}
+              loading={itemList.loading}
+              error={itemList.error}
               selectable
-              selected={selected}
-              onSelectedChange={onSelected}
+              selected={sel.selectedIds}
+              onSelectedChange={sel.onSelectedChange}
               onOpen={canEdit ? (row) => void runInteractive('system.dict.edit', { intl, selection: asRows([row]) }) : undefined}
             />
           </Stack>
@@ -194,7 +151,7 @@ export default function DictScreen() {
         mode={dialog?.mode ?? null}
         item={dialog?.item ?? null}
         dictName={current ?? ''}
-        names={names}
+        names={nameList}
         sort={nextSort(items)}
         onClose={() => setDialog(null)}
         onSaved={() => undefined}

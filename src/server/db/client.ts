@@ -23,8 +23,12 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Opens PostgreSQL when a URL is given, else the embedded PGlite in dataDir, and applies migrations. */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded PGlite in dataDir, and applies migrations. `bulkLoad`
+ * (the seed script) starts PGlite with wal_level=minimal, so COPY into tables emptied in the same transaction
+ * skips the WAL; the server opens it normally afterwards.
+ */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; bulkLoad?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -34,7 +38,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const inMemory = opts.dataDir.startsWith('memory://');
   const dir = inMemory ? undefined : path.join(opts.dataDir, 'pg');
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const startParams = opts.bulkLoad ? [...PGlite.defaultStartParams, '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'] : undefined;
+  const client = dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams });
   await client.waitReady;
   if (dir) {
     // Keep the embedded data folder small (STACK.md: the default WAL lets it grow to GBs).

@@ -98,7 +98,8 @@ export function csvWriter(file: string, header: string[]): SheetWriter {
     const ok = stream.write(buf);
     buf = '';
     lines = 0;
-    if (!ok) await Promise.race([once(stream, 'drain'), once(stream, 'error').then(([e]) => Promise.reject(e))]);
+    // events.once rejects when the stream errors while we wait.
+    if (!ok) await once(stream, 'drain');
   };
   return {
     async row(cells) {
@@ -111,7 +112,12 @@ export function csvWriter(file: string, header: string[]): SheetWriter {
       await finished(stream);
     },
     async abort() {
-      stream.destroy();
+      // Wait for the file to be closed, so that it can be removed (the open may still be pending).
+      if (!stream.closed) {
+        const closed = once(stream, 'close').catch(() => undefined);
+        stream.destroy();
+        await closed;
+      }
     },
   };
 }
@@ -223,18 +229,22 @@ async function writeRows(d: Deps, list: AnyList, jobId: number, actor: Actor, q:
     ? csvWriter(file, header)
     : xlsxWriter(file, header, { sheetName: (n) => translate(lang, 'export.sheetName', { n }) });
   let done = 0;
+  const batch = (after: Position | null) => readPage(list, d, where, sort, { after, size: EXPORT_SETTINGS.batchSize, bulk: true });
+  let pending: ReturnType<typeof batch> | null = null;
   try {
-    let after: Position | null = null;
+    pending = batch(null);
     for (;;) {
-      const page = await readPage(list, d, where, sort, { after, size: EXPORT_SETTINGS.batchSize });
+      const page: Awaited<ReturnType<typeof batch>> = await pending;
+      // The next batch is read while this one is written (on PostgreSQL the two overlap; memory holds two batches).
+      pending = page.more ? batch(page.last) : null;
       for (const raw of page.rows) await writer.row(exportCells(list, shapeRow(list, raw, actor)));
       done += page.rows.length;
-      if (!page.more) break;
-      after = page.last;
+      if (!pending) break;
       await d.db.update(exportJob).set({ rowsDone: done }).where(eq(exportJob.id, jobId));
     }
     await writer.close();
   } catch (err) {
+    pending?.catch(() => undefined);
     await writer.abort();
     throw err;
   }
@@ -256,7 +266,10 @@ async function run(d: Deps, list: AnyList, jobId: number, actor: Actor, q: Expor
   } catch (err) {
     log.error({ err, jobId, list: list.id }, 'export failed');
     fs.rmSync(tmp, { force: true });
-    await d.db.update(exportJob).set({ status: 'failed', error: String((err as Error)?.message ?? err).slice(0, 1000), finishedAt: d.now() })
+    // The database's own words (drizzle wraps them in "Failed query: <sql> params: <values>", which may hold filter values).
+    const e = err as { message?: string; cause?: { message?: string } } | null;
+    const reason = e?.cause?.message ?? e?.message ?? String(err);
+    await d.db.update(exportJob).set({ status: 'failed', error: reason.slice(0, 1000), finishedAt: d.now() })
       .where(eq(exportJob.id, jobId)).catch((e) => log.error({ err: e, jobId }, 'export status'));
   } finally {
     release();

@@ -6,6 +6,10 @@ import type { Actor } from '../plugins/session';
 import { castType, validValue, type Cursor } from './cursor';
 import type { AnyList, ListCtx, SortDir } from './define';
 import { maskRow } from './mask';
+import { copyRows, pgliteOf } from './copy';
+
+/** Fields the engine adds to a page's select, as PostgreSQL text. */
+const ENGINE_TEXT: ReadonlySet<string> = new Set(['__pk', '__k']);
 
 /** A keyset position: the sort column's value (absent when sorting by the key) and the key, as PostgreSQL text. */
 export interface Position {
@@ -90,8 +94,8 @@ function keysetCondition(list: AnyList, sort: ResolvedSort, pos: Position, scan:
   return sql`(${sort.col}, ${list.key}) ${op} (${cast(pos.v!, sort.col)}, ${cast(pos.k, list.key)})`;
 }
 
-/** Whether a database error is about a value in the query (bad cast, out of range): the caller's input. */
-function isDataError(err: unknown): boolean {
+/** Whether a database error is about a value in the query (bad cast, out of range, division by zero). */
+export function isDataError(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   const code = e?.cause?.code ?? e?.code;
   return typeof code === 'string' && code.startsWith('22');
@@ -103,6 +107,8 @@ function isDataError(err: unknown): boolean {
  */
 export async function readPage(list: AnyList, ctx: ListCtx, where: SQL | undefined, sort: ResolvedSort, opts: {
   after?: Position | null; direction?: 'next' | 'prev'; offset?: number; size: number;
+  /** Big batches (exports): on PGlite, read through COPY when the query allows it (copy.ts). */
+  bulk?: boolean;
 }): Promise<RawPage> {
   const back = opts.direction === 'prev';
   const scan: SortDir = back ? (sort.dir === 'asc' ? 'desc' : 'asc') : sort.dir;
@@ -113,13 +119,10 @@ export async function readPage(list: AnyList, ctx: ListCtx, where: SQL | undefin
   let q = select(list, ctx, fields).where(cond);
   q = (sort.byKey ? q.orderBy(order(list.key)) : q.orderBy(order(sort.col), order(list.key))).limit(opts.size + 1);
   if (opts.offset) q = q.offset(opts.offset);
-  let rows: Record<string, unknown>[];
-  try {
-    rows = (await q) as Record<string, unknown>[];
-  } catch (err) {
-    if (isDataError(err)) throw invalid('cursor', 'validation.cursorInvalid');
-    throw err;
-  }
+  const client = opts.bulk ? pgliteOf(ctx.db) : null;
+  // A query the COPY path cannot express, or any error there, falls back to the ordinary query (which reports real errors).
+  let rows = client ? await copyRows(client, q, fields, ENGINE_TEXT) : null;
+  rows ??= (await q) as Record<string, unknown>[];
   const more = rows.length > opts.size;
   if (more) rows = rows.slice(0, opts.size);
   if (back) rows.reverse();

@@ -17,7 +17,7 @@ import type { AnyList } from './define';
 import {
   checkLink, drainExports, EXPORT_SETTINGS, exportDir, jobStatus, settlesWithin, startExport, type ExportFormat, type ExportStatus,
 } from './export';
-import { buildWhere, invalid, keyQuery, positionOf, readPage, resolveSort, shapeRow } from './query';
+import { buildWhere, invalid, isDataError, keyQuery, positionOf, readPage, resolveSort, shapeRow } from './query';
 import { signingSecret } from './secret';
 
 /** What a list answers (without download_excel). */
@@ -38,7 +38,7 @@ const flag = z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)
 /** The engine's parameters, added to every list's filters. */
 export function listParams(list: AnyList) {
   return {
-    cursor: z.string().regex(CURSOR_RE, 'validation.cursorInvalid').optional()
+    cursor: z.string().regex(CURSOR_RE, 'validation.cursorFormat').optional()
       .describe('next_cursor or prev_cursor of a previous answer'),
     direction: z.enum(['next', 'prev']).optional()
       .describe('next: rows after the cursor (default for next_cursor); prev: rows before it; prev without a cursor: the last page'),
@@ -124,10 +124,20 @@ async function listPage(d: Deps, list: AnyList, req: FastifyRequest, q: ListQuer
   const direction = q.direction ?? cursor?.w ?? 'next';
   const filters = Object.fromEntries(Object.keys(list.def.filters.shape).map((k) => [k, q[k]]));
   const where = await buildWhere(list, filters, actor, d);
-  const [page, counted] = await Promise.all([
-    readPage(list, d, where, sort, { after, direction, offset, size }),
-    cappedCount(d.db, () => keyQuery(list, d, where), list.countCap, { table: list.table, filtered: where !== undefined }),
-  ]);
+  let page: Awaited<ReturnType<typeof readPage>>;
+  let counted: Counted;
+  try {
+    [page, counted] = await Promise.all([
+      readPage(list, d, where, sort, { after, direction, offset, size }),
+      cappedCount(d.db, () => keyQuery(list, d, where), list.countCap, { table: list.table, filtered: where !== undefined }),
+    ]);
+  } catch (err) {
+    // Cursor values and filters are validated before they reach SQL; a value the database still cannot use is
+    // the caller's input, not a server fault.
+    if (!isDataError(err)) throw err;
+    req.log.info({ err }, 'list query refused a value');
+    throw after ? invalid('cursor', 'validation.cursorInvalid') : new AppError(CODE.VALIDATION, 'error.badRequest');
+  }
   // Past the page in the direction read: `more`; the other way: there is something when we started from a
   // position or skipped rows.
   const behind = after !== null || offset > 0;
@@ -146,7 +156,7 @@ const statusQuery = z.object({ id: z.coerce.number().int().positive().max(Number
 const downloadQuery = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   exp: z.coerce.number().int().positive().max(1e11),
-  sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  sig: z.string().max(200),
 });
 
 const MIME: Record<ExportFormat, string> = {

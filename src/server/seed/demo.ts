@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/auth.routes';
 import { adminAccount, role } from '../modules/empower/empower.table';
 import { merchant } from '../modules/merchant/merchant.table';
 import { dictItem } from '../modules/system/system.table';
+import { seedBusinessData, type SeedBusinessOptions, type SeedResult } from './load';
 
 /** Dictionaries the screens read from day one (labels in English; the dict screen edits them). */
 const DICTS: Record<string, Array<[string, string, string?]>> = {
@@ -15,7 +16,20 @@ const DICTS: Record<string, Array<[string, string, string?]>> = {
   education: [['1', 'Primary'], ['2', 'Secondary'], ['3', 'College'], ['4', 'Bachelor'], ['5', 'Master or above']],
   relation: [['1', 'Parent'], ['2', 'Spouse'], ['3', 'Sibling'], ['4', 'Friend'], ['5', 'Colleague']],
   religion: [['1', 'None'], ['2', 'Buddhism'], ['3', 'Islam'], ['4', 'Christianity'], ['5', 'Hinduism'], ['6', 'Other']],
+  income_level: [['1', 'Low'], ['2', 'Lower middle'], ['3', 'Middle'], ['4', 'Upper middle'], ['5', 'High']],
+  company_size: [['1', '1–9 staff'], ['2', '10–49 staff'], ['3', '50–199 staff'], ['4', '200–999 staff'], ['5', '1000+ staff']],
 };
+
+/**
+ * Size of the demo's business data: enough for every screen to show real rows (all statuses, every market),
+ * small enough to load in a couple of seconds on first start. `npm run seed -- --orders N` loads more.
+ */
+export const DEMO_BUSINESS: SeedBusinessOptions = { orders: 3000, seed: 'demo', richLimit: 400 };
+
+export interface SeedDemoOptions {
+  /** Business data to load after the accounts (false: accounts, roles and dictionaries only). */
+  business?: false | Partial<SeedBusinessOptions>;
+}
 
 export interface DemoAccount {
   account: string;
@@ -27,9 +41,23 @@ export async function hasAccounts(db: Db): Promise<boolean> {
   return n > 0;
 }
 
-/** The demo data set: two merchants, a role and an account for every role template, dictionaries. Idempotent by "no accounts yet". */
-export async function seedDemo(db: Db, password: string): Promise<DemoAccount[]> {
+/**
+ * The demo data set: the demo merchant and its sub-merchant, a role and an account for every role template,
+ * dictionaries, then the generated business data (DEMO_BUSINESS: merchants of every market, products, channels,
+ * customers, orders). Idempotent by "no accounts yet".
+ */
+export async function seedDemo(db: Db, password: string, opts: SeedDemoOptions = {}): Promise<DemoAccount[]> {
   if (await hasAccounts(db)) return [];
+  const accounts = await seedDemoAccounts(db, password);
+  if (opts.business !== false) await seedDemoBusiness(db, opts.business ?? {});
+  return accounts;
+}
+
+export function seedDemoBusiness(db: Db, over: Partial<SeedBusinessOptions> = {}): Promise<SeedResult> {
+  return seedBusinessData(db, { ...DEMO_BUSINESS, ...over });
+}
+
+async function seedDemoAccounts(db: Db, password: string): Promise<DemoAccount[]> {
   const pwdHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [main] = await tx.insert(merchant).values({ code: 'M001', name: 'Saigon Credit', currency: 'VND' }).returning();

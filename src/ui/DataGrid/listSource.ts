@@ -110,9 +110,12 @@ export class ListSource<R> {
       this.window.cancel(key);
     }
     const still = this.now() - this.movedAt >= this.jumpDelayMs;
+    // A prefetch next to rows still on their way waits for them: then it is a cheap keyset page, not an offset.
+    const visiblePending = fetch.some((p) => p.visible) || [...this.controllers.keys()].some((k) => this.window.isInflight(k));
     let held = false;
     for (const plan of fetch) {
       if (this.controllers.size >= this.maxInflight) break;
+      if (plan.kind === 'offset' && !plan.visible && visiblePending) continue;
       if (plan.kind === 'offset' && !still) {
         held = true;
         continue;

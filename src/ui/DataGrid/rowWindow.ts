@@ -19,8 +19,12 @@
  * list.
  *
  * A missing tile is fetched by the cheapest way: the keyset cursor of a loaded neighbour (sequential scrolling),
- * else the first page of either order, else an offset from the nearer end (a jump). Pages are kept in an LRU of
- * `maxPages`; requests for tiles no longer wanted (scrolled past) are reported for cancelling.
+ * else the first page of either order, else a jump: an offset from the nearer end, or from the cursor of the
+ * nearest loaded page. The server refuses offsets deeper than its maxOffset (100,000 by default), so a jump into
+ * the middle of a million rows goes in hops of maxOffset rows (cursor + offset), each hop a cached page:
+ * five requests at most for 1,000,000 rows, one for any row within 100,000 of a loaded page or of either end.
+ * Pages are kept in an LRU of `maxPages`; requests for tiles no longer wanted (scrolled past) are reported for
+ * cancelling.
  */
 
 export type Frame = 'head' | 'tail';
@@ -87,6 +91,10 @@ export interface WindowOptions {
   sort?: string | null;
   /** Row count to show before the first answer (a reload keeps the scroll position). */
   initialTotal?: number;
+  /** The deepest `offset` the list accepts (the server's maxOffset, default 100,000). */
+  maxOffset?: number;
+  /** The server applies `offset` after a `cursor` too (jumps from a loaded page). Default true. */
+  cursorOffset?: boolean;
 }
 
 /** Offset cost: rows skipped per unit of a keyset page (≈ 1.5 ms per 10,000 rows on PostgreSQL). */
@@ -107,6 +115,8 @@ export class RowWindow<R> {
   readonly maxPages: number;
   readonly sort: string | undefined;
   readonly flipped: string | undefined;
+  readonly maxOffset: number;
+  readonly cursorOffset: boolean;
 
   /** Any answer received. */
   known = false;
@@ -129,6 +139,8 @@ export class RowWindow<R> {
     this.sort = opts.sort || undefined;
     this.flipped = this.sort ? flipSort(this.sort) : undefined;
     this.estimate = Math.max(0, opts.initialTotal ?? 0);
+    this.maxOffset = Math.max(0, opts.maxOffset ?? 100_000);
+    this.cursorOffset = opts.cursorOffset ?? true;
   }
 
   /** Rows the grid shows. */
@@ -203,6 +215,11 @@ export class RowWindow<R> {
     return frame === 'head' ? Math.floor(i / this.pageSize) : Math.floor((this.total - 1 - i) / this.pageSize);
   }
 
+  /** First display index of the tile. */
+  private tileStart(frame: Frame, index: number): number {
+    return frame === 'head' ? index * this.pageSize : this.total - (index + 1) * this.pageSize;
+  }
+
   /** First display index after the tile (head) or after the tile's bottom (tail) — where the scan goes on. */
   private tileEnd(frame: Frame, index: number): number {
     return frame === 'head' ? (index + 1) * this.pageSize : this.total - index * this.pageSize;
@@ -231,44 +248,63 @@ export class RowWindow<R> {
     return null;
   }
 
-  private fromContinuation(frame: Frame, index: number, c: Continuation, visible: boolean): FetchPlan {
-    return {
-      key: pageKey(frame, index), frame, index, kind: 'cursor', reverse: c.reverse, cost: 1, visible,
-      query: { size: this.pageSize, ...(c.sort ? { sort: c.sort } : {}), cursor: c.cursor, direction: c.direction },
-    };
+  /** The continuation towards higher tile indices (head: down the list; tail: up towards the first row). */
+  private up(pg: Page<R>): Continuation | null {
+    return pg.frame === 'head' ? pg.after : pg.before;
   }
 
-  /** The cheapest way to fetch a tile covering row i. */
-  private choose(i: number, visible: boolean): FetchPlan {
+  private down(pg: Page<R>): Continuation | null {
+    return pg.frame === 'head' ? pg.before : pg.after;
+  }
+
+  /**
+   * The cheapest request towards tile t of a frame: the tile itself when it is within reach (the first page, an
+   * offset ≤ maxOffset from the start of that order, or a cursor of a loaded page of the frame plus an offset
+   * ≤ maxOffset), else a stepping stone as far towards it as one request goes (a million-row list is crossed in
+   * a few hops of maxOffset rows; each hop stays cached).
+   */
+  private reach(frame: Frame, t: number, visible: boolean): FetchPlan | null {
     const P = this.pageSize;
-    const options: FetchPlan[] = [];
-    const p = this.tileOf('head', i);
-    const above = this.pages.get(`h${p - 1}`);
-    const below = this.pages.get(`h${p + 1}`);
-    if (above?.after && above.rows.length === P) options.push(this.fromContinuation('head', p, above.after, visible));
-    else if (below?.before) options.push(this.fromContinuation('head', p, below.before, visible));
-    else {
-      const sort = this.sort ? { sort: this.sort } : {};
-      options.push(p === 0
-        ? { key: `h0`, frame: 'head', index: 0, kind: 'first', reverse: false, cost: 1, visible, query: { size: P, ...sort } }
-        : { key: `h${p}`, frame: 'head', index: p, kind: 'offset', reverse: false, cost: 1 + (p * P) / OFFSET_ROWS_PER_UNIT + 0.01, visible,
-          query: { size: P, ...sort, offset: p * P } });
+    const sort = frame === 'head' ? this.sort : this.flipped;
+    const reverse = frame === 'tail';
+    const step = Math.max(0, Math.floor(this.maxOffset / P));
+    const hopCost = 1 + (step * P) / OFFSET_ROWS_PER_UNIT;
+    let best: FetchPlan | null = null;
+    const consider = (index: number, kind: FetchKind, query: PageQuery, skipped: number, remaining: number, tie: number) => {
+      const hops = remaining <= 0 ? 0 : Math.ceil(remaining / (step + 1));
+      const cost = 1 + skipped / OFFSET_ROWS_PER_UNIT + hops * hopCost + tie;
+      if (best && best.cost <= cost) return;
+      best = { key: pageKey(frame, index), frame, index, kind, reverse, cost, visible, query };
+    };
+    const base = { size: P, ...(sort ? { sort } : {}) };
+    // From the start of the order.
+    if (t === 0) consider(0, 'first', base, 0, 0, 0);
+    else if (t * P <= this.maxOffset) consider(t, 'offset', { ...base, offset: t * P }, t * P, 0, 0.01);
+    else if (step > 0) consider(step, 'offset', { ...base, offset: step * P }, step * P, t - step, 0.01);
+    // From a loaded page of the frame, by its cursor (plus an offset to jump).
+    const jump = this.cursorOffset ? step : 0;
+    for (const pg of this.pages.values()) {
+      if (pg.frame !== frame || pg.index === t) continue;
+      const higher = pg.index < t;
+      const c = higher ? this.up(pg) : this.down(pg);
+      if (!c || (higher && pg.rows.length !== P)) continue;
+      const gap = higher ? t - pg.index - 1 : pg.index - t - 1;
+      const skip = Math.min(gap, jump);
+      const index = higher ? pg.index + 1 + skip : pg.index - 1 - skip;
+      const query: PageQuery = { size: P, ...(c.sort ? { sort: c.sort } : {}), cursor: c.cursor, direction: c.direction, ...(skip ? { offset: skip * P } : {}) };
+      consider(index, skip ? 'offset' : 'cursor', query, skip * P, Math.abs(t - index), skip ? 0.01 : 0);
     }
-    if (this.flipped && this.total > 0) {
-      const q = this.tileOf('tail', i);
-      const nearEnd = this.pages.get(`t${q - 1}`); // below in display
-      const nearStart = this.pages.get(`t${q + 1}`); // above in display
-      if (nearEnd?.before && nearEnd.rows.length === P) options.push(this.fromContinuation('tail', q, nearEnd.before, visible));
-      else if (nearStart?.after) options.push(this.fromContinuation('tail', q, nearStart.after, visible));
-      else {
-        options.push(q === 0
-          ? { key: 't0', frame: 'tail', index: 0, kind: 'first', reverse: true, cost: 1, visible, query: { size: P, sort: this.flipped } }
-          : { key: `t${q}`, frame: 'tail', index: q, kind: 'offset', reverse: true, cost: 1 + (q * P) / OFFSET_ROWS_PER_UNIT + 0.01, visible,
-            query: { size: P, sort: this.flipped, offset: q * P } });
-      }
-    }
+    return best;
+  }
+
+  /** How to get the rows around display row i: the request and the tile it serves. */
+  private choose(i: number, visible: boolean): { plan: FetchPlan; frame: Frame; index: number } | null {
+    const head = this.reach('head', this.tileOf('head', i), visible);
+    const q = this.flipped && this.total > 0 ? this.tileOf('tail', i) : -1;
+    const tail = q >= 0 ? this.reach('tail', q, visible) : null;
     // Head wins ties: the top of the list is the common case and its rows never move with the estimate.
-    return options.reduce((best, o) => (o.cost < best.cost ? o : best));
+    if (tail && (!head || tail.cost < head.cost)) return { plan: tail, frame: 'tail', index: q };
+    return head ? { plan: head, frame: 'head', index: this.tileOf('head', i) } : null;
   }
 
   /**
@@ -280,9 +316,16 @@ export class RowWindow<R> {
     const n = this.total;
     const wanted = new Set<string>();
     const fetch: FetchPlan[] = [];
+    const add = (plan: FetchPlan) => {
+      wanted.add(plan.key);
+      if (this.inflight.has(plan.key) || this.failed.has(plan.key) || this.pages.has(plan.key)) return;
+      const same = fetch.find((f) => f.key === plan.key);
+      if (same) same.visible ||= plan.visible;
+      else fetch.push(plan);
+    };
     if (!this.known && n === 0) {
-      if (!this.inflight.has('h0') && !this.failed.has('h0')) fetch.push(this.choose(0, true));
-      wanted.add('h0');
+      const c = this.choose(0, true);
+      if (c) add(c.plan);
     } else if (n > 0) {
       const a = Math.max(0, Math.min(first, last, n - 1));
       const b = Math.min(n - 1, Math.max(first, last));
@@ -290,18 +333,22 @@ export class RowWindow<R> {
       const hi = Math.min(n - 1, b + prefetch);
       let i = lo;
       while (i <= hi) {
-        const visible = i >= a && i <= b;
         const cov = this.covering(i);
         if (cov) {
           wanted.add(cov.key);
-          if (visible) this.touch(cov.key);
+          if (this.tileStart(cov.frame, cov.index) <= b && this.tileEnd(cov.frame, cov.index) > a) this.touch(cov.key);
           i = Math.max(i + 1, this.tileEnd(cov.frame, cov.index));
           continue;
         }
-        const planned = this.choose(i, visible);
-        wanted.add(planned.key);
-        fetch.push(planned);
-        i = Math.max(i + 1, this.tileEnd(planned.frame, planned.index));
+        const c = this.choose(i, false);
+        if (!c) {
+          i++;
+          continue;
+        }
+        // A stepping stone towards a visible tile is as urgent as the tile.
+        c.plan.visible = this.tileStart(c.frame, c.index) <= b && this.tileEnd(c.frame, c.index) > a;
+        add(c.plan);
+        i = Math.max(i + 1, this.tileEnd(c.frame, c.index));
       }
     }
     const cancel = [...this.inflight.keys()].filter((k) => !wanted.has(k));

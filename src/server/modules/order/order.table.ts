@@ -97,6 +97,11 @@ export const loanOrder = pgTable('loan_order', {
   index('loan_order_status_created_idx').on(t.status, t.createdAt, t.id),
   index('loan_order_created_idx').on(t.createdAt, t.id),
   index('loan_order_status_due_idx').on(t.status, t.dueDate, t.id),
+  // Sorts of the all-orders list (loan time, due date, amounts); NULLs (not yet disbursed) sort last ascending.
+  index('loan_order_loan_at_idx').on(t.loanAt, t.id),
+  index('loan_order_due_idx').on(t.dueDate, t.id),
+  index('loan_order_loan_amount_idx').on(t.loanAmountMinor, t.id),
+  index('loan_order_remaining_debt_idx').on(t.remainingDebtMinor, t.id),
   index('loan_order_customer_idx').on(t.customerId, t.id),
   index('loan_order_product_created_idx').on(t.productId, t.createdAt, t.id),
   index('loan_order_channel_created_idx').on(t.channelId, t.createdAt, t.id),

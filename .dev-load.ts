@@ -1,0 +1,13 @@
+import { openDatabase } from './src/server/db/client';
+import { seedDemo } from './src/server/seed/demo';
+import { count } from 'drizzle-orm';
+const t0 = performance.now();
+const d = await openDatabase({ databaseUrl: process.env.DBURL ?? null, dataDir: process.env.DDIR ?? 'memory://' });
+const t1 = performance.now();
+await seedDemo(d.db, 'Demo@2026', { business: false });
+const t2 = performance.now();
+const { seedBusinessData } = await import('./src/server/seed/load');
+const r = await seedBusinessData(d.db, { orders: Number(process.argv[2] ?? 3000), richLimit: Number(process.argv[3] ?? 400), workers: Number(process.argv[4] ?? 0), onProgress: (p) => p.phase === 'rows' && process.stdout.write(`\r${p.ordersDone}/${p.ordersTotal} ${(p.elapsedMs/1000).toFixed(1)}s eta ${((p.etaMs??0)/1000).toFixed(0)}s   `) });
+console.log('\nopen', (t1-t0).toFixed(0), 'accounts', (t2-t1).toFixed(0), JSON.stringify(r.timings), r.customers, r.orders);
+console.log(r.rows);
+await d.close();

@@ -1,0 +1,935 @@
+/**
+ * The seed generator: customers with every detail row, and their loan orders with status histories, as rows of
+ * values per table (ready for COPY). Pure and deterministic: a customer's rows depend only on the seed, the time
+ * anchor `now`, the catalog ids and the customer's index, so chunks can be generated in any order, in worker
+ * threads, and give the same database.
+ *
+ * Two steps:
+ * 1. `planSeed` draws, for every customer, the merchant, the status of the last order, how many orders and cards
+ *    it has (cheap), until the wanted number of orders is reached; it also picks the customers that get the
+ *    bulky detail rows (SMS, calls, apps, phone book …): those with an order under review first, then by index.
+ * 2. `generateChunk` turns a range of customers into rows.
+ */
+import { ORDER_STATUSES, type OrderStatus } from '../../schemas/order';
+import type { Market } from '../../schemas/merchant';
+import type { Address } from '../modules/client/client.table';
+import {
+  COMMENTS, EXPIRED_REASON, INTERCEPT_REASONS, MACHINE_REJECT, PAYOUT_FAILURES, REJECT_REASONS,
+} from './catalog';
+import { cardNumber, MARKET_DATA, type Gender, type MarketData, type PersonName, type Region } from './markets';
+import { Rng, type Weighted } from './rng';
+
+export const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const MIN = 60_000;
+/** Orders are spread over this many days before `now`. */
+export const WINDOW_DAYS = 180;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Inputs
+
+export interface GenProduct {
+  id: number;
+  key: string;
+  name: string;
+  days: number[];
+  rateBp: number;
+  interestType: 'flat' | 'daily';
+  managementFeeBp: number;
+  riskFeeBp: number;
+  paymentFeeBp: number;
+  feeTiming: 'upfront' | 'maturity';
+  overdueRateBp: number;
+  /** Share of orders; 0 = never chosen at random. */
+  weight: number;
+}
+
+export interface GenMerchant {
+  id: number;
+  market: Market;
+  currency: string;
+  weight: number;
+  products: GenProduct[];
+  /** Index in `products` of the white-household product offered to good returning customers (-1: none). */
+  primeProduct: number;
+  channels: Array<{ id: number; weight: number }>;
+}
+
+export interface GenAccounts {
+  reviewer1: number | null;
+  reviewer2: number | null;
+  prereview: number | null;
+  withdrawal: number | null;
+  collector: number | null;
+  admin: number | null;
+  /** Accounts that write comments and attach labels. */
+  staff: number[];
+}
+
+export interface GenContext {
+  seed: string;
+  /** Time anchor (ms): orders lie in the WINDOW_DAYS before it. */
+  now: number;
+  /** Orders wanted in total. */
+  orders: number;
+  /** How many customers get SMS, calls, apps, phone book, extra documents, auth records and locations. */
+  richLimit: number;
+  merchants: GenMerchant[];
+  labelIds: number[];
+  accounts: GenAccounts;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Output: columns of every table, in COPY order
+
+export const SEED_TABLES = [
+  'customer', 'customer_contact', 'customer_sms', 'customer_call', 'customer_app', 'customer_device', 'customer_document',
+  'customer_auth_record', 'customer_location', 'bank_card', 'customer_label_link', 'customer_comment', 'customer_sms_log',
+  'loan_order', 'order_status_history',
+] as const;
+export type SeedTable = (typeof SEED_TABLES)[number];
+
+export const TABLE_COLUMNS: Record<SeedTable, readonly string[]> = {
+  customer: [
+    'id', 'code', 'merchant_id', 'channel_id', 'market', 'name', 'phone', 'registration_source', 'registration_method',
+    'id_front_url', 'id_back_url', 'selfie_url', 'id_number', 'tax_id', 'religion', 'relative_name', 'relative_relation',
+    'guardian_name', 'father_name', 'gender', 'birth_date', 'marital_status', 'education', 'children_count',
+    'residence_months', 'user_level', 'registered_device', 'home_address', 'work_address', 'id_address', 'company_name',
+    'company_region', 'company_address', 'occupation', 'income_level', 'company_size', 'company_phone', 'blacklisted',
+    'blacklist_level', 'whitelisted', 'login_allowed', 'machine_review_at', 'machine_review_result',
+    'machine_review_status', 'reference_limit_minor', 'exclusive_product_id', 'exclusive_limit_minor', 'marketing_status',
+    'rotation', 'app_active_at', 'h5_active_at', 'carrier_auth_status', 'carrier_auth_remark', 'carrier_auth_at',
+    'liveness_score', 'watermark_code', 'loan_count', 'created_at', 'updated_at',
+  ],
+  customer_contact: ['customer_id', 'kind', 'name', 'relation', 'phone', 'created_at'],
+  customer_sms: ['customer_id', 'phone', 'direction', 'content', 'sent_at'],
+  customer_call: ['customer_id', 'phone', 'name', 'direction', 'duration_seconds', 'called_at'],
+  customer_app: ['customer_id', 'app_name', 'package_name', 'version', 'installed_at'],
+  customer_device: [
+    'customer_id', 'device_id', 'brand', 'model', 'os', 'os_version', 'app_version', 'browser', 'ip', 'mac', 'ssid',
+    'resolution', 'gps_lat', 'gps_lng', 'captured_at',
+  ],
+  customer_document: ['customer_id', 'kind', 'url', 'uploaded_at', 'uploader'],
+  customer_auth_record: ['customer_id', 'kind', 'status', 'provider', 'score', 'remark', 'created_at'],
+  customer_location: ['customer_id', 'lat', 'lng', 'address', 'source', 'captured_at'],
+  bank_card: [
+    'id', 'customer_id', 'merchant_id', 'bank_name', 'bank_code', 'card_number', 'cardholder', 'status', 'is_default',
+    'created_at', 'updated_at',
+  ],
+  customer_label_link: ['customer_id', 'label_id', 'created_by', 'created_at'],
+  customer_comment: ['customer_id', 'account_id', 'content', 'signed', 'essence', 'deleted_at', 'created_at'],
+  customer_sms_log: ['merchant_id', 'customer_id', 'phone', 'code', 'purpose', 'ip', 'sent_at', 'used_at'],
+  loan_order: [
+    'id', 'order_no', 'external_order_no', 'merchant_id', 'customer_id', 'channel_id', 'product_id', 'product_name',
+    'currency', 'status', 'order_type', 'is_returning', 'application_amount_minor', 'loan_amount_minor',
+    'received_amount_minor', 'contract_amount_minor', 'due_amount_minor', 'paid_amount_minor', 'remaining_debt_minor',
+    'interest_minor', 'management_fee_minor', 'risk_fee_minor', 'payment_fee_minor', 'overdue_interest_minor',
+    'overdue_penalty_minor', 'reduction_total_minor', 'extension_fee_minor', 'interest_rate_bp', 'interest_type',
+    'fee_timing', 'overdue_rate_bp', 'loan_days', 'loan_at', 'success_at', 'due_date', 'overdue_days', 'settled',
+    'settled_at', 'machine_review_result', 'machine_review_score', 'review_stage', 'review_result', 'review_limit_minor',
+    'loan_remark', 'withdrawal_type', 'withdrawal_at', 'extension_count', 'extension_days', 'extended_at', 'bank_card_id',
+    'created_at', 'updated_at',
+  ],
+  order_status_history: ['order_id', 'from_status', 'to_status', 'account_id', 'reason', 'created_at'],
+};
+
+/** A cell: null → NULL; strings, numbers, booleans; objects are written as JSON. */
+export type Cell = string | number | boolean | null | object;
+
+/** Where generated rows go: kept as arrays (tests), or encoded to CSV at once (the loader). */
+export interface RowSink {
+  push(row: Cell[]): unknown;
+}
+export type Sinks = Record<SeedTable, RowSink>;
+export type Rows = Record<SeedTable, Cell[][]>;
+
+export function emptyRows(): Rows {
+  return Object.fromEntries(SEED_TABLES.map((t) => [t, []])) as unknown as Rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Plan
+
+/** Share of each status among customers' latest orders (earlier orders of a customer are settled or closed). */
+export const STATUS_WEIGHTS: Weighted<OrderStatus> = [
+  ['settled', 30], ['repaying', 12], ['overdue', 11], ['closed', 12], ['failed', 3], ['extended', 3], ['bad_debt', 4],
+  ['pending_review', 3], ['machine_review', 1], ['first_review', 3.5], ['second_review', 2.5], ['pre_review', 1.5],
+  ['disbursement_review', 1.5], ['suspended', 1.5], ['withdrawal', 3], ['disbursing', 1], ['reloan', 2],
+];
+const STATUS_INDEX = new Map<OrderStatus, number>(ORDER_STATUSES.map((s, i) => [s, i]));
+const ORDER_COUNT_WEIGHTS: Weighted<number> = [[1, 55], [2, 22], [3, 12], [4, 7], [5, 4]];
+const PRE_DISBURSEMENT = new Set<OrderStatus>([
+  'pending_review', 'machine_review', 'first_review', 'second_review', 'pre_review', 'disbursement_review', 'suspended',
+  'withdrawal', 'disbursing', 'reloan',
+]);
+
+export interface Plan {
+  customers: number;
+  orders: number;
+  /** Orders per customer (after the last customer is cut to reach exactly `orders`). */
+  orderCounts: Uint8Array;
+  cardCounts: Uint8Array;
+  /** 1 = gets the bulky detail rows. */
+  rich: Uint8Array;
+}
+
+interface OrderSkel {
+  status: OrderStatus;
+  productIdx: number;
+  loanDays: number;
+  createdAt: number;
+  /** Time the current (pre-disbursement) stage began, or the order was closed / failed. */
+  stageAt: number;
+  loanAt: number | null;
+  successAt: number | null;
+  /** Local day numbers (days since epoch in the market calendar). */
+  dueDay: number | null;
+  origDueDay: number | null;
+  extensionCount: number;
+  extendedAt: number[];
+  settledAt: number | null;
+  /** Overdue days: now for open orders, at settlement for settled ones. */
+  overdueDays: number;
+}
+
+interface CustomerSkel {
+  merchantIdx: number;
+  cards: number;
+  orders: OrderSkel[];
+}
+
+function dayOf(ms: number, tz: number): number {
+  return Math.floor((ms + tz * MIN) / DAY);
+}
+
+function dayStart(day: number, tz: number): number {
+  return day * DAY - tz * MIN;
+}
+
+const dayStrings = new Map<number, string>();
+function dayString(day: number): string {
+  let s = dayStrings.get(day);
+  if (s === undefined) {
+    s = new Date(day * DAY).toISOString().slice(0, 10);
+    dayStrings.set(day, s);
+  }
+  return s;
+}
+
+/** A time during the business day (08:00–22:00 local) of a local day. */
+function timeOnDay(rng: Rng, day: number, tz: number): number {
+  return dayStart(day, tz) + rng.int(8 * 60, 22 * 60 - 1) * MIN + rng.int(0, 59_999);
+}
+
+const OVERDUE_RANGES: Weighted<[number, number]> = [[[1, 3], 30], [[4, 7], 20], [[8, 15], 20], [[16, 30], 15], [[31, 60], 10], [[61, 89], 5]];
+
+/**
+ * The time skeleton of one customer: its orders (oldest first) with their statuses and key times. Drawn from the
+ * customer's own 'plan' stream, so the plan and the generation agree.
+ */
+function skeleton(ctx: GenContext, weights: Weighted<number>, i: number): CustomerSkel {
+  const rng = new Rng(ctx.seed, 'plan', i);
+  const merchantIdx = rng.weighted(weights);
+  const m = ctx.merchants[merchantIdx];
+  const tz = MARKET_DATA[m.market].tzOffsetMinutes;
+  // The first customers cycle through every status, so even a small seed shows each one.
+  const status: OrderStatus = i < ORDER_STATUSES.length ? ORDER_STATUSES[i] : rng.weighted(STATUS_WEIGHTS);
+  let k = rng.weighted(ORDER_COUNT_WEIGHTS);
+  if (status === 'reloan') k = Math.max(k, 2);
+  if (status === 'pending_review') k = 1;
+  const cards = rng.chance(0.15) ? 2 : 1;
+  const now = ctx.now;
+  const windowStart = now - WINDOW_DAYS * DAY;
+  const today = dayOf(now, tz);
+
+  const pickProduct = (position: number): number => {
+    if (position >= 2 && m.primeProduct >= 0 && rng.chance(0.15)) return m.primeProduct;
+    return rng.weighted(m.products.map((p, idx) => [idx, p.weight] as const));
+  };
+  const preDuration = () => rng.chance(0.7) ? rng.int(20, 6 * 60) * MIN : rng.int(6 * 60, 72 * 60) * MIN;
+
+  const make = (st: OrderStatus, productIdx: number): OrderSkel => ({
+    status: st, productIdx, loanDays: rng.pick(m.products[productIdx].days), createdAt: 0, stageAt: 0, loanAt: null,
+    successAt: null, dueDay: null, origDueDay: null, extensionCount: 0, extendedAt: [], settledAt: null, overdueDays: 0,
+  });
+
+  /** Places a disbursed order from its (original) due day. */
+  const disburseFrom = (o: OrderSkel, dueDay: number) => {
+    o.origDueDay = dueDay;
+    o.dueDay = dueDay;
+    o.successAt = Math.min(timeOnDay(rng, dueDay - o.loanDays, tz), now - 10 * MIN);
+    o.loanAt = o.successAt - rng.int(1, 30) * MIN;
+    o.createdAt = o.loanAt - preDuration();
+    o.stageAt = o.loanAt;
+  };
+
+  /** A settled order whose settlement happened at `settledAt`. */
+  const settle = (o: OrderSkel, settledAt: number) => {
+    const sDay = dayOf(settledAt, tz);
+    const overdue = rng.chance(0.25) ? rng.int(1, 20) : 0;
+    const early = overdue ? 0 : rng.int(0, Math.floor(o.loanDays / 2));
+    const ext = rng.chance(0.08) ? 1 : 0;
+    disburseFrom(o, sDay - overdue + early - ext * o.loanDays);
+    if (ext) {
+      o.extensionCount = 1;
+      o.dueDay = o.origDueDay! + o.loanDays;
+      o.extendedAt = [Math.max(o.successAt! + HOUR, timeOnDay(rng, o.origDueDay! - rng.int(0, 2), tz))];
+    }
+    o.settledAt = Math.max(settledAt, o.successAt! + HOUR);
+    o.overdueDays = Math.max(0, dayOf(o.settledAt, tz) - o.dueDay!);
+  };
+
+  const last = make(status, pickProduct(k - 1));
+  const L = last.loanDays;
+  switch (status) {
+    case 'pending_review': case 'machine_review': case 'first_review': case 'second_review': case 'pre_review':
+    case 'disbursement_review': case 'withdrawal': case 'reloan': case 'suspended': {
+      const wait: Record<string, number> = {
+        pending_review: 2 * HOUR, machine_review: 10 * MIN, first_review: 36 * HOUR, second_review: 36 * HOUR,
+        pre_review: 24 * HOUR, disbursement_review: 24 * HOUR, withdrawal: 72 * HOUR, reloan: 24 * HOUR, suspended: 15 * DAY,
+      };
+      last.stageAt = now - rng.int(1, wait[status] / 1000) * 1000;
+      last.createdAt = status === 'pending_review' || status === 'reloan' ? last.stageAt
+        : status === 'machine_review' ? last.stageAt - rng.int(10, 300) * 1000 : last.stageAt - preDuration();
+      break;
+    }
+    case 'disbursing':
+      last.loanAt = now - rng.int(2, 120) * MIN;
+      last.stageAt = last.loanAt;
+      last.createdAt = last.loanAt - preDuration();
+      break;
+    case 'closed':
+      last.stageAt = now - rng.int(1, 175 * 24) * HOUR;
+      last.createdAt = last.stageAt - rng.int(10, 48 * 60) * MIN;
+      break;
+    case 'failed':
+      last.loanAt = now - rng.int(1, 175 * 24) * HOUR;
+      last.stageAt = last.loanAt + rng.int(1, 120) * MIN;
+      last.createdAt = last.loanAt - preDuration();
+      break;
+    case 'repaying':
+      disburseFrom(last, dayOf(now - rng.int(0, L * 24 - 1) * HOUR, tz) + L);
+      break;
+    case 'overdue': case 'bad_debt': {
+      const maxOd = WINDOW_DAYS - 3 - L;
+      const [lo, hi] = status === 'bad_debt' ? [90, Math.max(90, maxOd)] : rng.weighted(OVERDUE_RANGES);
+      const od = Math.min(rng.int(lo, hi), status === 'bad_debt' ? Math.max(90, maxOd) : maxOd);
+      disburseFrom(last, today - od);
+      last.overdueDays = od;
+      break;
+    }
+    case 'extended': {
+      let e = rng.chance(0.75) ? 1 : 2;
+      while (e > 1 && (e + 2) * L > WINDOW_DAYS - 5) e--;
+      const dueDay = today + rng.int(1, L);
+      disburseFrom(last, dueDay - e * L);
+      last.extensionCount = e;
+      last.dueDay = dueDay;
+      for (let x = 0; x < e; x++) {
+        const around = last.origDueDay! + x * L;
+        last.extendedAt.push(Math.min(now - MIN, Math.max(last.successAt! + HOUR, timeOnDay(rng, around - rng.int(0, 2), tz))));
+      }
+      break;
+    }
+    case 'settled':
+      settle(last, now - rng.int(1, 170 * 24) * HOUR);
+      break;
+  }
+
+  const orders: OrderSkel[] = [last];
+  let next = last.createdAt;
+  for (let j = 1; j < k; j++) {
+    const prev = make(rng.chance(0.92) ? 'settled' : 'closed', pickProduct(k - 1 - j));
+    const end = next - rng.int(1, 15 * 24) * HOUR;
+    if (prev.status === 'settled') settle(prev, end);
+    else {
+      prev.stageAt = end;
+      prev.createdAt = end - rng.int(10, 48 * 60) * MIN;
+    }
+    if (prev.createdAt < windowStart || (prev.settledAt ?? prev.stageAt) >= next) break;
+    orders.push(prev);
+    next = prev.createdAt;
+  }
+  orders.reverse();
+  return { merchantIdx, cards, orders };
+}
+
+function merchantWeights(ctx: GenContext): Weighted<number> {
+  return ctx.merchants.map((m, i) => [i, m.weight] as const);
+}
+
+/** Draws every customer's shape until `ctx.orders` orders are reached. */
+export function planSeed(ctx: GenContext): Plan {
+  const weights = merchantWeights(ctx);
+  let cap = Math.max(64, Math.ceil(ctx.orders * 0.7));
+  let orderCounts = new Uint8Array(cap);
+  let cardCounts = new Uint8Array(cap);
+  let firstStatus = new Uint8Array(cap);
+  let n = 0;
+  let total = 0;
+  while (total < ctx.orders) {
+    if (n === cap) {
+      cap *= 2;
+      const grow = (a: Uint8Array) => { const b = new Uint8Array(cap); b.set(a); return b; };
+      orderCounts = grow(orderCounts); cardCounts = grow(cardCounts); firstStatus = grow(firstStatus);
+    }
+    const s = skeleton(ctx, weights, n);
+    const k = Math.min(s.orders.length, ctx.orders - total);
+    orderCounts[n] = k;
+    cardCounts[n] = s.cards;
+    firstStatus[n] = STATUS_INDEX.get(s.orders[s.orders.length - 1].status)!;
+    total += k;
+    n++;
+  }
+  // Bulky detail rows go first to customers whose order is still under review (what reviewers open), then by index.
+  const rich = new Uint8Array(n);
+  let left = Math.min(ctx.richLimit, n);
+  for (let i = 0; i < n && left > 0; i++) {
+    if (PRE_DISBURSEMENT.has(ORDER_STATUSES[firstStatus[i]])) { rich[i] = 1; left--; }
+  }
+  for (let i = 0; i < n && left > 0; i++) {
+    if (!rich[i]) { rich[i] = 1; left--; }
+  }
+  return { customers: n, orders: total, orderCounts: orderCounts.slice(0, n), cardCounts: cardCounts.slice(0, n), rich };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chunk generation
+
+export interface ChunkSpec {
+  /** First and last+1 customer index of the chunk. */
+  from: number;
+  to: number;
+  /** Order and card ids of the chunk's first customer. */
+  orderIdStart: number;
+  cardIdStart: number;
+  /** Plan slices for [from, to). */
+  orderCounts: Uint8Array;
+  cardCounts: Uint8Array;
+  rich: Uint8Array;
+}
+
+/** Splits the plan into chunks of about `ordersPerChunk` orders. */
+export function chunkPlan(plan: Plan, ordersPerChunk: number): ChunkSpec[] {
+  const out: ChunkSpec[] = [];
+  let from = 0;
+  let orderId = 1;
+  let cardId = 1;
+  while (from < plan.customers) {
+    let to = from;
+    let orders = 0;
+    let cards = 0;
+    while (to < plan.customers && orders < ordersPerChunk) {
+      orders += plan.orderCounts[to];
+      cards += plan.cardCounts[to];
+      to++;
+    }
+    out.push({
+      from, to, orderIdStart: orderId, cardIdStart: cardId,
+      orderCounts: plan.orderCounts.slice(from, to), cardCounts: plan.cardCounts.slice(from, to), rich: plan.rich.slice(from, to),
+    });
+    orderId += orders;
+    cardId += cards;
+    from = to;
+  }
+  return out;
+}
+
+const TWO = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+/** UTC timestamp to the second, `YYYY-MM-DDTHH:MM:SSZ` (a fast toISOString: most of the cells are times). */
+function iso(ms: number): string {
+  const day = Math.floor(ms / DAY);
+  let rest = Math.floor((ms - day * DAY) / 1000);
+  const h = Math.floor(rest / 3600);
+  rest -= h * 3600;
+  const m = Math.floor(rest / 60);
+  return `${dayString(day)}T${TWO[h]}:${TWO[m]}:${TWO[rest - m * 60]}Z`;
+}
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+/** Digits of the phone number made unique per customer (the rest is the market's prefix). */
+const PHONE_UNIQUE_DIGITS: Record<Market, number> = { vn: 7, cn: 8, tw: 8, eg: 8, th: 8, in: 9, en: 6 };
+
+/** Stock pictures written by the seed (seed/assets.ts) under the files folder. */
+export const DOC_URL = {
+  id_front: '/files/2000-01/00000000-0000-4000-8000-000000000001.png',
+  id_back: '/files/2000-01/00000000-0000-4000-8000-000000000002.png',
+  selfie: '/files/2000-01/00000000-0000-4000-8000-000000000003.png',
+  face: '/files/2000-01/00000000-0000-4000-8000-000000000004.png',
+  video: '/files/2000-01/00000000-0000-4000-8000-000000000005.mp4',
+} as const;
+
+const OCCUPATION_INCOME: Weighted<string> = [['1', 15], ['2', 30], ['3', 30], ['4', 17], ['5', 8]];
+const EDUCATION: Weighted<string> = [['1', 8], ['2', 35], ['3', 25], ['4', 27], ['5', 5]];
+const COMPANY_SIZE: Weighted<string> = [['1', 25], ['2', 30], ['3', 20], ['4', 15], ['5', 10]];
+const RESOLUTIONS = ['1080x2400', '720x1600', '1080x2340', '1170x2532', '1284x2778', '720x1560'];
+
+function roundTo(x: number, unit: number): number {
+  return Math.round(x / unit) * unit;
+}
+
+function ip(rng: Rng): string {
+  return `${rng.pick([14, 27, 42, 58, 101, 103, 113, 115, 117, 123, 171, 183, 202, 203])}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
+}
+
+function mac(rng: Rng): string {
+  const hex = '0123456789abcdef';
+  const parts: string[] = [];
+  for (let i = 0; i < 6; i++) parts.push(rng.chars(2, hex));
+  return parts.join(':');
+}
+
+function fill(template: string, rng: Rng, md: MarketData, amount: number, day: string): string {
+  return template
+    .replace('{code}', rng.digits(6))
+    .replace('{amt}', md.money(amount))
+    .replace('{bal}', md.money(amount * rng.int(2, 9)))
+    .replace('{date}', day)
+    .replace('{last4}', rng.digits(4));
+}
+
+function amountIn(rng: Rng, md: MarketData, scale = 1): number {
+  const { min, max, step } = md.amount;
+  const steps = Math.floor((max - min) / step);
+  const raw = min + Math.floor(Math.pow(rng.next(), 1.6) * (steps + 1)) * step;
+  return Math.min(max, roundTo(raw * scale, step));
+}
+
+interface Transition {
+  to: OrderStatus;
+  at: number;
+  by: number | null;
+  reason: string;
+}
+
+/**
+ * Generates the rows of customers [spec.from, spec.to): the customer, its detail rows, its bank cards, its
+ * orders and their status histories.
+ */
+export function generateChunk<S extends Sinks = Rows>(ctx: GenContext, spec: ChunkSpec, sinks?: S): S {
+  const rows = (sinks ?? emptyRows()) as S;
+  const weights = merchantWeights(ctx);
+  const acc = ctx.accounts;
+  const seedRng = new Rng(ctx.seed, 'phone-permutation', 0);
+  const phoneOffset = seedRng.int(0, 9_999_999);
+  let orderId = spec.orderIdStart;
+  let cardId = spec.cardIdStart;
+
+  for (let i = spec.from; i < spec.to; i++) {
+    const rel = i - spec.from;
+    const customerId = i + 1;
+    const skel = skeleton(ctx, weights, i);
+    const orders = skel.orders.slice(skel.orders.length - spec.orderCounts[rel]);
+    const rich = spec.rich[rel] === 1;
+    const m = ctx.merchants[skel.merchantIdx];
+    const md = MARKET_DATA[m.market];
+    const tz = md.tzOffsetMinutes;
+    const rng = new Rng(ctx.seed, 'customer', i);
+
+    // --- identity
+    const firstOrderAt = orders[0].createdAt;
+    const createdAt = firstOrderAt - (rng.chance(0.6) ? rng.int(5, 120) * MIN : rng.int(2, 14 * 24) * HOUR);
+    const gender: Gender = rng.chance(['vn', 'cn', 'eg', 'in'].includes(m.market) ? 0.56 : 0.5) ? 'M' : 'F';
+    const age = rng.int(20, 55);
+    const birth = new Date(ctx.now - age * 365.25 * DAY - rng.int(0, 364) * DAY);
+    const birthDate = birth.toISOString().slice(0, 10);
+    const person: PersonName = md.name(rng, gender);
+    const homeRegion: Region = rng.pick(md.regions);
+    const idRegion: Region = rng.chance(0.7) ? homeRegion : rng.pick(md.regions);
+    const uniqueDigits = PHONE_UNIQUE_DIGITS[m.market];
+    const rawPhone = md.phone(rng);
+    const suffix = pad((customerId * 7_654_321 + phoneOffset) % 10 ** uniqueDigits, uniqueDigits);
+    const phone = rawPhone.slice(0, rawPhone.length - uniqueDigits) + suffix;
+    const idNumber = md.idNumber(rng, birth, gender, idRegion);
+    const taxId = md.taxId(rng, idNumber, person);
+    const homeAddress: Address = md.address(rng, homeRegion);
+    const workAddress: Address = md.address(rng, homeRegion);
+    const idAddress: Address = idRegion === homeRegion && rng.chance(0.6) ? homeAddress : md.address(rng, idRegion);
+    const married = age > 24 && rng.chance(Math.min(0.85, (age - 20) / 25));
+    const maritalStatus = married ? (rng.chance(0.9) ? '2' : rng.pick(['3', '4'])) : '1';
+    const children = married ? rng.weighted([[0, 20], [1, 35], [2, 32], [3, 10], [4, 3]] as const) : 0;
+    const channel = m.channels.length ? rng.weighted(m.channels.map((c) => [c.id, c.weight] as const)) : null;
+    const device = rng.pick(md.devices);
+    const isIphone = device.startsWith('iPhone');
+    const brand = isIphone ? 'Apple' : device.split(' ')[0];
+    const model = isIphone ? device : device.slice(brand.length + 1);
+    const source = rng.weighted([[isIphone ? 'ios' : 'android', 85], ['h5', 15]] as const);
+    const company = md.company(rng, homeRegion);
+    const companyPhone = md.phone(rng);
+    const occupation = rng.pick(md.occupations);
+
+    // --- emergency contacts (relation dictionary: 1 parent, 2 spouse, 3 sibling, 4 friend, 5 colleague)
+    const relations = married ? ['2', rng.pick(['1', '3', '4'])] : [rng.pick(['1', '1', '3']), rng.pick(['3', '4', '5'])];
+    const emergency = relations.map((r) => {
+      const sameFamily = r === '1' || r === '3';
+      const g: Gender = r === '2' ? (gender === 'M' ? 'F' : 'M') : rng.chance(0.5) ? 'M' : 'F';
+      const name = md.name(rng, g, sameFamily && m.market !== 'eg' ? person.family : undefined).full;
+      return { relation: r, name, phone: md.phone(rng) };
+    });
+    for (const c of emergency) rows.customer_contact.push([customerId, 'emergency', c.name, c.relation, c.phone, iso(createdAt + rng.int(2, 20) * MIN)]);
+
+    // --- bank cards
+    const cards: number[] = [];
+    for (let c = 0; c < spec.cardCounts[rel]; c++) {
+      const bank = rng.pick(md.banks);
+      const at = c === 0 ? createdAt + rng.int(5, 60) * MIN : firstOrderAt + rng.int(1, 30 * 24) * HOUR;
+      const status = c === 0 || rng.chance(0.4) ? 'bound' : 'pending';
+      const cardAt = Math.min(at, ctx.now - MIN);
+      rows.bank_card.push([cardId, customerId, m.id, bank.name, bank.code, cardNumber(rng, bank), person.full, status, c === 0, iso(cardAt), iso(cardAt)]);
+      cards.push(cardId++);
+    }
+
+    // --- orders
+    let settledBefore = 0;
+    let lastEventAt = createdAt;
+    let anyPrime = false;
+    let lastMachine: { at: number; result: string } | null = null;
+    for (let j = 0; j < orders.length; j++) {
+      const o = orders[j];
+      const p = m.products[o.productIdx];
+      if (o.productIdx === m.primeProduct) anyPrime = true;
+      const st = o.status;
+      // A re-loan is a returning customer's order even when its earlier loans fall outside the generated set.
+      const returning = settledBefore > 0 || st === 'reloan';
+      const id = orderId++;
+
+      // Path through the stages, as (status, time, account, reason).
+      const path: OrderStatus[] = [returning ? 'reloan' : 'pending_review'];
+      let manual: OrderStatus[] = returning ? (rng.chance(0.3) ? ['first_review'] : []) : ['first_review', 'second_review'];
+      const optional: OrderStatus[] = [];
+      if (rng.chance(0.2)) optional.push('pre_review');
+      if (rng.chance(0.2)) optional.push('disbursement_review');
+      let closeAt: OrderStatus | null = null;
+      let suspendAfter: OrderStatus | null = null;
+      if (st === 'pre_review' && !optional.includes('pre_review')) optional.unshift('pre_review');
+      if (st === 'disbursement_review' && !optional.includes('disbursement_review')) optional.push('disbursement_review');
+      if ((st === 'first_review' || st === 'second_review') && !manual.includes(st)) manual = st === 'first_review' ? ['first_review'] : ['first_review', 'second_review'];
+      const full: OrderStatus[] = [...path, 'machine_review', ...manual, 'withdrawal', ...optional, 'disbursing'];
+      let stages: OrderStatus[];
+      if (st === 'closed') {
+        closeAt = rng.weighted([['machine_review', 40], ['first_review', 30], ['second_review', 15], ['withdrawal', 15]] as const);
+        if (!full.includes(closeAt)) closeAt = 'machine_review';
+        stages = [...full.slice(0, full.indexOf(closeAt) + 1), 'closed'];
+      } else if (st === 'suspended') {
+        const candidates = full.filter((s) => s === 'first_review' || s === 'second_review' || s === 'pre_review');
+        suspendAfter = candidates.length ? rng.pick(candidates) : 'machine_review';
+        stages = [...full.slice(0, full.indexOf(suspendAfter) + 1), 'suspended'];
+      } else if (PRE_DISBURSEMENT.has(st)) {
+        const at = full.indexOf(st);
+        stages = full.slice(0, at + 1);
+      } else {
+        stages = full.slice();
+        if (st === 'failed') stages.push('failed');
+      }
+
+      // Times of the stages before the anchor (current stage, closing, or the payout).
+      const anchorAt = st === 'failed' || o.successAt !== null ? o.loanAt! : o.stageAt;
+      // Index of the stage that starts at the anchor; the stages before it are spread between creation and it.
+      const preCount = st === 'failed' ? stages.length - 2 : stages.length - 1;
+      const times: number[] = [o.createdAt];
+      const span = Math.max(0, anchorAt - o.createdAt);
+      const fractions: number[] = [];
+      for (let s = 1; s < preCount; s++) fractions.push(rng.next());
+      fractions.sort((a, b) => a - b);
+      for (let s = 1; s < preCount; s++) {
+        const t = s === 1 ? o.createdAt + Math.min(span * 0.5, rng.int(20, 300) * 1000) : o.createdAt + fractions[s - 1] * span;
+        times.push(Math.max(times[times.length - 1] + 1000, Math.round(t)));
+      }
+      if (preCount >= 1) times.push(Math.max(times[times.length - 1] + 1000, anchorAt));
+      if (st === 'failed') times.push(o.stageAt);
+
+      const transitions: Transition[] = [];
+      let machineScore: number | null = null;
+      let machineResult = '';
+      let reviewStage = '';
+      let reviewResult = '';
+      let withdrawalAt: number | null = null;
+      let withdrawalType = '';
+      let remark = '';
+      for (let s = 0; s < stages.length; s++) {
+        const to = stages[s];
+        const prevStage = s > 0 ? stages[s - 1] : null;
+        const at = times[Math.min(s, times.length - 1)];
+        let by: number | null = null;
+        let reason = '';
+        switch (to) {
+          case 'pending_review': case 'reloan': reason = 'Application submitted'; break;
+          case 'machine_review': reason = 'Scoring rules started'; break;
+          case 'first_review':
+            machineScore = rng.int(600, 950); machineResult = 'approved';
+            reason = `Machine review approved (score ${machineScore})`; break;
+          case 'second_review': by = acc.reviewer1; reason = 'First review approved'; break;
+          case 'withdrawal':
+            if (prevStage === 'machine_review') { machineScore = rng.int(650, 980); machineResult = 'approved'; reason = `Machine review approved (score ${machineScore}); returning customer skips manual review`; }
+            else if (prevStage === 'first_review') { by = acc.reviewer1; reason = 'Approved'; }
+            else { by = acc.reviewer2; reason = 'Second review approved'; }
+            break;
+          case 'pre_review': case 'disbursement_review': case 'disbursing':
+            if (prevStage === 'withdrawal') {
+              withdrawalAt = at;
+              withdrawalType = rng.chance(0.85) ? 'auto' : 'manual';
+              by = withdrawalType === 'manual' ? acc.withdrawal : null;
+              reason = withdrawalType === 'manual' ? 'Withdrawal confirmed by staff for the customer' : 'Customer confirmed the withdrawal';
+            } else if (prevStage === 'pre_review') { by = acc.prereview; reason = 'Pre-review approved'; }
+            else if (prevStage === 'disbursement_review') { by = acc.admin; reason = 'Payout approved'; }
+            break;
+          case 'closed':
+            if (prevStage === 'machine_review') { machineScore = rng.int(150, 599); machineResult = 'rejected'; reason = MACHINE_REJECT; reviewStage = 'machine'; }
+            else if (prevStage === 'withdrawal') { reason = EXPIRED_REASON; }
+            else { by = prevStage === 'first_review' ? acc.reviewer1 : acc.reviewer2; reason = rng.pick(REJECT_REASONS); }
+            remark = reason;
+            break;
+          case 'suspended':
+            by = rng.chance(0.5) ? acc.prereview : null; reason = rng.pick(INTERCEPT_REASONS); remark = reason; break;
+          case 'failed': reason = rng.pick(PAYOUT_FAILURES); remark = reason; break;
+          default: break;
+        }
+        transitions.push({ to, at, by, reason });
+      }
+      // After the payout.
+      if (o.successAt !== null) {
+        transitions.push({ to: 'repaying', at: o.successAt, by: null, reason: 'Payout succeeded' });
+        for (const e of o.extendedAt) transitions.push({ to: 'extended', at: e, by: null, reason: 'Extension fee paid' });
+        const dueEnd = dayStart(o.dueDay! + 1, tz);
+        if ((st === 'overdue' || st === 'bad_debt') || (st === 'settled' && o.overdueDays > 0)) {
+          const at = dueEnd + rng.int(1, 30) * MIN;
+          transitions.push({ to: 'overdue', at: st === 'settled' ? Math.min(at, o.settledAt! - 1000) : at, by: null, reason: 'End of day: past the due date' });
+        }
+        if (st === 'bad_debt') transitions.push({ to: 'bad_debt', at: Math.min(ctx.now - MIN, dueEnd + rng.int(90, Math.max(90, o.overdueDays)) * DAY), by: acc.admin, reason: 'Written off after 90 days overdue' });
+        if (st === 'settled') transitions.push({ to: 'settled', at: o.settledAt!, by: rng.chance(0.1) ? acc.collector : null, reason: 'Repaid in full' });
+      }
+      transitions.sort((a, b) => a.at - b.at);
+
+      // Review fields.
+      const reached = new Set(stages);
+      if (!machineResult && reached.has('machine_review') && st !== 'machine_review' && st !== 'closed') { machineResult = 'approved'; machineScore = rng.int(600, 950); }
+      if (PRE_DISBURSEMENT.has(st) && st !== 'withdrawal' && st !== 'disbursing') {
+        const stageName: Record<string, string> = { pending_review: '', reloan: 'reloan', machine_review: 'machine', first_review: 'first', second_review: 'second', pre_review: 'pre', disbursement_review: 'disbursement' };
+        const current = st === 'suspended' ? suspendAfter! : st;
+        reviewStage = stageName[current] ?? '';
+        reviewResult = reviewStage ? 'pending' : '';
+      } else if (st === 'closed') {
+        const stageName: Record<string, string> = { machine_review: 'machine', first_review: 'first', second_review: 'second', withdrawal: manual.length ? (manual.length === 2 ? 'second' : 'first') : 'machine' };
+        reviewStage = stageName[closeAt!];
+        reviewResult = closeAt === 'withdrawal' ? 'approved' : 'rejected';
+      } else {
+        reviewStage = reached.has('disbursement_review') ? 'disbursement' : reached.has('pre_review') ? 'pre' : manual.length === 2 ? 'second' : manual.length ? 'first' : 'machine';
+        reviewResult = 'approved';
+      }
+      const approved = reviewResult === 'approved';
+
+      // Money.
+      const application = amountIn(rng, md, returning ? 1 + 0.25 * Math.min(settledBefore, 4) : 1);
+      const limit = approved ? (returning ? application : Math.max(md.amount.min, roundTo(application * rng.pick([1, 1, 1, 0.8, 0.7]), md.amount.step))) : 0;
+      const loan = approved ? limit : application;
+      const r = md.moneyRound;
+      const interest = roundTo(p.interestType === 'daily' ? (loan * p.rateBp * o.loanDays) / 10_000 : (loan * p.rateBp) / 10_000, r);
+      const mgmt = roundTo((loan * p.managementFeeBp) / 10_000, r);
+      const risk = roundTo((loan * p.riskFeeBp) / 10_000, r);
+      const pay = roundTo((loan * p.paymentFeeBp) / 10_000, r);
+      const fees = mgmt + risk + pay;
+      const received = p.feeTiming === 'upfront' ? loan - fees : loan;
+      const contract = p.feeTiming === 'upfront' ? loan + interest : loan + interest + fees;
+      const disbursed = o.successAt !== null;
+      const od = disbursed ? o.overdueDays : 0;
+      const overdueInterest = od > 0 ? Math.min(loan, roundTo((loan * p.overdueRateBp * od) / 10_000, r)) : 0;
+      const penalty = od > 0 ? roundTo((loan * 500) / 10_000, r) : 0;
+      let reduction = 0;
+      if (od > 0 && rng.chance(st === 'settled' ? 0.2 : st === 'bad_debt' ? 0.1 : 0.05)) reduction = Math.min(penalty + overdueInterest, penalty + roundTo(overdueInterest * rng.float(0, 0.5), r));
+      const due = disbursed ? contract + overdueInterest + penalty - reduction : 0;
+      let paid = 0;
+      if (st === 'settled') paid = due;
+      else if (disbursed && rng.chance(st === 'bad_debt' ? 0.1 : 0.2)) paid = roundTo(due * rng.float(0.1, 0.5), r);
+      const extensionFee = o.extensionCount * (interest + mgmt);
+      const settled = st === 'settled';
+      if (settled) settledBefore++;
+
+      const orderNo = `LO${dayString(dayOf(o.createdAt, tz)).replaceAll('-', '').slice(2)}${pad(id, 9)}`;
+      const externalNo = o.loanAt !== null ? `PO${pad(m.id, 3)}${rng.digits(12)}` : '';
+      const lastAt = transitions[transitions.length - 1].at;
+      lastEventAt = Math.max(lastEventAt, lastAt);
+      if (machineResult) lastMachine = { at: transitions.find((t) => t.to !== 'pending_review' && t.to !== 'reloan' && t.to !== 'machine_review')?.at ?? o.createdAt + 2 * MIN, result: machineResult };
+
+      rows.loan_order.push([
+        id, orderNo, externalNo, m.id, customerId, channel, p.id, p.name, m.currency, st, returning ? 'reloan' : 'normal', returning,
+        application, loan, received, contract, due, paid, due - paid, interest, mgmt, risk, pay, overdueInterest, penalty, reduction,
+        extensionFee, p.rateBp, p.interestType, p.feeTiming, p.overdueRateBp, o.loanDays,
+        o.loanAt === null ? null : iso(o.loanAt), o.successAt === null ? null : iso(o.successAt),
+        o.dueDay === null ? null : dayString(o.dueDay), od, settled, o.settledAt === null ? null : iso(o.settledAt),
+        machineResult, machineScore, reviewStage, reviewResult, limit, remark, withdrawalType,
+        withdrawalAt === null ? null : iso(withdrawalAt), o.extensionCount, o.extensionCount * o.loanDays,
+        o.extendedAt.length ? iso(o.extendedAt[o.extendedAt.length - 1]) : null, cards[0] ?? null, iso(o.createdAt), iso(lastAt),
+      ]);
+      let from: OrderStatus | null = null;
+      for (const t of transitions) {
+        rows.order_status_history.push([id, from, t.to, t.by, t.reason, iso(t.at)]);
+        from = t.to;
+      }
+    }
+
+    // --- the customer row
+    const loanCount = settledBefore;
+    const lastStatus = orders[orders.length - 1].status;
+    const blacklisted = lastStatus === 'bad_debt' ? rng.chance(0.6) : rng.chance(0.015);
+    const blacklistLevel = blacklisted ? rng.int(1, 3) : 0;
+    const whitelisted = !blacklisted && (anyPrime || (loanCount >= 2 && rng.chance(0.25)));
+    const limitBase = amountIn(rng, md, 1 + 0.3 * Math.min(loanCount, 5));
+    const carrier = rng.weighted([['success', 70], ['failed', 8], ['pending', 4], ['', 18]] as const);
+    const carrierAt = carrier ? createdAt + rng.int(3, 40) * MIN : null;
+    const appActive = Math.min(ctx.now - rng.int(1, 600) * MIN, Math.max(lastEventAt, ctx.now - rng.int(0, 30 * 24) * HOUR));
+    const h5Active = source === 'h5' || rng.chance(0.2) ? Math.max(createdAt, ctx.now - rng.int(0, 60 * 24) * HOUR) : null;
+    const liveness = Math.round(rng.float(rich && rng.chance(0.05) ? 30 : 62, 99.9) * 100) / 100;
+    const guardian = age < 23 ? md.name(rng, 'M', m.market !== 'eg' ? person.family : undefined).full : '';
+    rows.customer.push([
+      customerId, `${m.market.toUpperCase()}${pad(customerId, 8)}`, m.id, channel, m.market, person.full, phone, source,
+      rng.weighted([['sms_code', 70], ['password', 20], ['google', 6], ['facebook', 4]] as const),
+      DOC_URL.id_front, DOC_URL.id_back, DOC_URL.selfie, idNumber, taxId, rng.weighted(md.religion),
+      emergency[0].name, emergency[0].relation, guardian, person.father, gender === 'M' ? '1' : '2', birthDate, maritalStatus,
+      rng.weighted(EDUCATION), children, rng.int(3, 240), Math.min(5, loanCount + (whitelisted ? 1 : 0)), device,
+      homeAddress, workAddress, idAddress, company, workAddress.city, workAddress.full, occupation, rng.weighted(OCCUPATION_INCOME),
+      rng.weighted(COMPANY_SIZE), companyPhone, blacklisted, blacklistLevel, whitelisted, blacklistLevel < 3,
+      lastMachine ? iso(lastMachine.at) : null, lastMachine?.result ?? '', lastMachine ? 'done' : lastStatus === 'machine_review' ? 'pending' : '',
+      limitBase, whitelisted && m.primeProduct >= 0 ? m.products[m.primeProduct].id : null, whitelisted ? roundTo(limitBase * 1.5, md.amount.step) : 0,
+      rng.weighted([['', 40], ['agreed', 45], ['rejected', 15]] as const), rng.chance(0.1),
+      iso(Math.max(createdAt, appActive)), h5Active === null ? null : iso(h5Active), carrier,
+      carrier === 'failed' ? 'Operator service password incorrect' : carrier === 'pending' ? 'Waiting for the operator' : '',
+      carrierAt === null ? null : iso(carrierAt), liveness, rng.chars(8, '0123456789ABCDEF'), loanCount, iso(createdAt),
+      iso(Math.max(createdAt, lastEventAt)),
+    ]);
+
+    // --- device, documents, registration code (every customer)
+    const deviceId = rng.chance(0.01) ? new Rng(ctx.seed, 'shared-device', rng.int(0, 499)).chars(16, '0123456789abcdef') : rng.chars(16, '0123456789abcdef');
+    const deviceRow = (at: number): Cell[] => [
+      customerId, deviceId, brand, model, isIphone ? 'iOS' : 'Android', isIphone ? `${rng.int(15, 17)}.${rng.int(0, 6)}` : String(rng.int(10, 14)),
+      `2.${rng.int(0, 9)}.${rng.int(0, 20)}`, source === 'h5' ? `Chrome ${rng.int(110, 124)}.0` : isIphone ? 'WKWebView' : `WebView ${rng.int(110, 124)}`,
+      ip(rng), isIphone ? '02:00:00:00:00:00' : mac(rng), rng.pick(md.ssids), rng.pick(RESOLUTIONS),
+      Math.round((homeRegion.lat + rng.float(-0.05, 0.05)) * 1e6) / 1e6, Math.round((homeRegion.lng + rng.float(-0.05, 0.05)) * 1e6) / 1e6, iso(at),
+    ];
+    rows.customer_device.push(deviceRow(createdAt));
+    const docAt = createdAt + rng.int(1, 10) * MIN;
+    rows.customer_document.push([customerId, 'id_front', DOC_URL.id_front, iso(docAt), 'customer']);
+    rows.customer_document.push([customerId, 'id_back', DOC_URL.id_back, iso(docAt + 20_000), 'customer']);
+    rows.customer_document.push([customerId, 'selfie', DOC_URL.selfie, iso(docAt + 60_000), 'customer']);
+    const regSent = createdAt - rng.int(10, 180) * 1000;
+    rows.customer_sms_log.push([m.id, customerId, phone, rng.digits(6), 'register', ip(rng), iso(regSent), iso(regSent + rng.int(10, 120) * 1000)]);
+
+    // --- labels (about one customer in eight)
+    if (ctx.labelIds.length && rng.chance(0.12)) {
+      for (const label of rng.sample(ctx.labelIds, rng.int(1, 2))) {
+        rows.customer_label_link.push([customerId, label, ctx.accounts.staff.length ? rng.pick(ctx.accounts.staff) : null, iso(Math.min(ctx.now - MIN, createdAt + rng.int(1, 30 * 24) * HOUR))]);
+      }
+    }
+
+    if (!rich) continue;
+    // --- the bulky detail rows
+    const book: Array<{ name: string; phone: string }> = emergency.map((c) => ({ name: c.name, phone: c.phone }));
+    const bookSize = rng.int(15, 40);
+    for (let c = 0; c < bookSize; c++) {
+      const entry = { name: md.name(rng, rng.chance(0.5) ? 'M' : 'F').full, phone: md.phone(rng) };
+      book.push(entry);
+      rows.customer_contact.push([customerId, 'phonebook', entry.name, '', entry.phone, iso(createdAt + rng.int(2, 20) * MIN)]);
+    }
+    const readAt = firstOrderAt;
+    const smsCount = rng.int(10, 40);
+    for (let c = 0; c < smsCount; c++) {
+      const personal = rng.chance(0.35);
+      const template = personal ? rng.pick(md.sms.slice(-4)) : rng.pick(md.sms);
+      const sentAt = readAt - rng.int(1, 60 * 24 * 60) * MIN;
+      rows.customer_sms.push([
+        customerId, personal ? rng.pick(book).phone : rng.pick(md.smsSenders), personal && rng.chance(0.5) ? 'out' : 'in',
+        fill(template, rng, md, amountIn(rng, md), dayString(dayOf(sentAt, tz) + rng.int(0, 10))), iso(sentAt),
+      ]);
+    }
+    const callCount = rng.int(10, 40);
+    for (let c = 0; c < callCount; c++) {
+      const known = rng.chance(0.8);
+      const who = known ? rng.pick(book) : { name: '', phone: md.phone(rng) };
+      const direction = rng.weighted([['in', 45], ['out', 40], ['missed', 15]] as const);
+      rows.customer_call.push([customerId, who.phone, who.name, direction, direction === 'missed' ? 0 : rng.int(8, 900), iso(readAt - rng.int(1, 60 * 24 * 60) * MIN)]);
+    }
+    for (const [name, pkg] of rng.sample(md.apps, rng.int(8, 16))) {
+      rows.customer_app.push([customerId, name, pkg, `${rng.int(1, 30)}.${rng.int(0, 20)}.${rng.int(0, 99)}`, iso(readAt - rng.int(1, 700) * DAY)]);
+    }
+    const extraDevices = rng.int(0, 2);
+    for (let c = 0; c < extraDevices && c < orders.length; c++) rows.customer_device.push(deviceRow(orders[orders.length - 1 - c].createdAt));
+    if (rng.chance(0.6)) rows.customer_document.push([customerId, 'face', DOC_URL.face, iso(orders[orders.length - 1].createdAt + rng.int(1, 5) * MIN), 'customer']);
+    if (rng.chance(0.2)) rows.customer_document.push([customerId, 'video', DOC_URL.video, iso(docAt + 120_000), 'customer']);
+    const authAt = createdAt + rng.int(1, 20) * MIN;
+    rows.customer_auth_record.push([customerId, 'id_card', 'success', 'OCR', null, 'ID card recognised', iso(authAt)]);
+    const faceOk = liveness >= 60;
+    rows.customer_auth_record.push([customerId, 'face', faceOk ? 'success' : 'failed', 'FaceMatch', Math.round(rng.float(faceOk ? 80 : 40, faceOk ? 99.5 : 79) * 100) / 100, faceOk ? 'Face matches the ID photo' : 'Face does not match the ID photo', iso(authAt + 60_000)]);
+    rows.customer_auth_record.push([customerId, 'liveness', faceOk ? 'success' : 'failed', 'Liveness', liveness, '', iso(authAt + 90_000)]);
+    rows.customer_auth_record.push([customerId, 'bank_card', 'success', 'CardVerify', null, 'Card holder name matches', iso(authAt + 5 * MIN)]);
+    rows.customer_auth_record.push([customerId, 'contacts', 'success', 'App', null, `${book.length} contacts read`, iso(authAt + 6 * MIN)]);
+    if (carrier && carrierAt !== null) rows.customer_auth_record.push([customerId, 'carrier', carrier, 'Carrier', null, carrier === 'failed' ? 'Operator service password incorrect' : '', iso(carrierAt)]);
+    const locations = rng.int(2, 5);
+    for (let c = 0; c < locations; c++) {
+      const gps = rng.chance(0.8);
+      const at = Math.min(ctx.now - MIN, createdAt + rng.int(0, Math.max(1, Math.floor((lastEventAt - createdAt) / MIN))) * MIN);
+      const where = rng.chance(0.6) ? homeAddress : workAddress;
+      rows.customer_location.push([customerId, Math.round((homeRegion.lat + rng.float(-0.08, 0.08)) * 1e6) / 1e6, Math.round((homeRegion.lng + rng.float(-0.08, 0.08)) * 1e6) / 1e6, where.full, gps ? 'gps' : 'ip', iso(at)]);
+    }
+    const logins = rng.int(1, 4);
+    for (let c = 0; c < logins; c++) {
+      const sent = Math.min(ctx.now - MIN, createdAt + rng.int(1, Math.max(2, Math.floor((ctx.now - createdAt) / MIN))) * MIN);
+      rows.customer_sms_log.push([m.id, customerId, phone, rng.digits(6), rng.chance(0.9) ? 'login' : 'reset_password', ip(rng), iso(sent), rng.chance(0.9) ? iso(Math.min(ctx.now, sent + rng.int(10, 170) * 1000)) : null]);
+    }
+    if (ctx.accounts.staff.length) {
+      const comments = rng.weighted([[0, 40], [1, 30], [2, 20], [3, 10]] as const);
+      for (let c = 0; c < comments; c++) {
+        const at = Math.min(ctx.now - MIN, firstOrderAt + rng.int(10, Math.max(11, Math.floor((ctx.now - firstOrderAt) / MIN))) * MIN);
+        rows.customer_comment.push([customerId, rng.pick(ctx.accounts.staff), rng.pick(COMMENTS), rng.chance(0.2), rng.chance(0.1), rng.chance(0.05) ? iso(Math.min(ctx.now, at + HOUR)) : null, iso(at)]);
+      }
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CSV
+
+const NEEDS_QUOTES = /[",\n\r\\]/;
+
+function cell(v: Cell): string {
+  if (v === null) return '';
+  switch (typeof v) {
+    case 'string':
+      if (v === '') return '""';
+      return NEEDS_QUOTES.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+    case 'number':
+      return String(v);
+    case 'boolean':
+      return v ? 't' : 'f';
+    default:
+      return `"${JSON.stringify(v).replaceAll('"', '""')}"`;
+  }
+}
+
+/** One row as a PostgreSQL CSV line (COPY … WITH (FORMAT csv)): empty unquoted = NULL, "" = empty string. */
+export function csvLine(row: Cell[]): string {
+  const parts = new Array<string>(row.length);
+  for (let i = 0; i < row.length; i++) parts[i] = cell(row[i]);
+  return parts.join(',');
+}
+
+export function toCsv(rows: Cell[][]): string {
+  return rows.length ? rows.map(csvLine).join('\n') + '\n' : '';
+}
+
+/** A sink that encodes each row as it comes, so a chunk holds one string per row instead of arrays of cells. */
+export class CsvSink implements RowSink {
+  lines: string[] = [];
+  push(row: Cell[]): void {
+    this.lines.push(csvLine(row));
+  }
+  get count(): number {
+    return this.lines.length;
+  }
+  text(): string {
+    return this.lines.length ? this.lines.join('\n') + '\n' : '';
+  }
+}
+
+export function csvSinks(): Record<SeedTable, CsvSink> {
+  return Object.fromEntries(SEED_TABLES.map((t) => [t, new CsvSink()])) as Record<SeedTable, CsvSink>;
+}
