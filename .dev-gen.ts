@@ -20,8 +20,8 @@ t = performance.now(); let tcsv = 0;
 for (const c of chunks) {
   const t1 = performance.now(); const s = generateChunk(ctx, c, csvSinks()); process.stdout.write(` ${c.from}:${(performance.now()-t1).toFixed(0)}`);
   const t2 = performance.now();
-  for (const tb of SEED_TABLES) { counts[tb] = (counts[tb] ?? 0) + s[tb].count; bytes += Buffer.byteLength(s[tb].text()); }
+  for (const tb of SEED_TABLES) { counts[tb] = (counts[tb] ?? 0) + s[tb].count; bytes += s[tb].bytes().length; }
   tcsv += performance.now() - t2;
 }
-console.log('gen+csv', (performance.now() - t).toFixed(0), 'ms; join+encode', tcsv.toFixed(0), 'ms', (bytes / 1e6).toFixed(0), 'MB', Object.values(counts).reduce((a,b)=>a+b), 'rows');
+const cu = process.cpuUsage(); console.log('cpu user', (cu.user/1000).toFixed(0), 'ms'); console.log('gen+csv', (performance.now() - t).toFixed(0), 'ms; join+encode', tcsv.toFixed(0), 'ms', (bytes / 1e6).toFixed(0), 'MB', Object.values(counts).reduce((a,b)=>a+b), 'rows');
 console.log(JSON.stringify(counts));

@@ -18,7 +18,10 @@ export default defineConfig({
         // first load would fetch the whole chart library.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-is|scheduler|clsx|use-sync-external-store)[\\/]/, priority: 3 },
+            // Vite's preload helper is needed by every lazy import: it must not follow glide into 'grid'.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-is|scheduler|clsx|use-sync-external-store)[\\/]|vite[\\/]preload-helper/, priority: 3 },
+            // Shared by glide and Mantine's NumberInput: its own chunk, so a form with a number does not fetch the grid.
+            { name: 'number-format', test: /node_modules[\\/](react-number-format|prop-types)[\\/]/, priority: 3 },
             { name: 'grid', test: /node_modules[\\/]@glideapps[\\/]glide-data-grid[\\/]/, priority: 2 },
             { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor)[\\/]/, priority: 1 },
           ],

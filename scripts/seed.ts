@@ -104,7 +104,7 @@ async function main() {
   const t = result.timings;
   const total = Object.values(result.rows).reduce((a, b) => a + b, 0);
   console.log(`\n  ${fmt(result.orders)} orders, ${fmt(result.customers)} customers, ${result.merchants} merchants, ${fmt(total)} rows in ${dur(t.totalMs)}`);
-  console.log(`  catalog ${dur(t.catalogMs)} · rows ${dur(t.rowsMs)} (${fmt(total / (t.rowsMs / 1000))} rows/s) · indexes ${dur(t.indexesMs)} · finish ${dur(t.finishMs)}`);
+  console.log(`  catalog ${dur(t.catalogMs)} · rows ${dur(t.rowsMs)} (${fmt(total / (t.rowsMs / 1000))} rows/s; COPY ${dur(t.copyMs)}, waiting for the generator ${dur(t.generateWaitMs)}) · indexes ${dur(t.indexesMs)} · finish ${dur(t.finishMs)}`);
   for (const [table, n] of Object.entries(result.rows)) console.log(`    ${table.padEnd(22)} ${fmt(n).padStart(12)}`);
   await database.close();
 }

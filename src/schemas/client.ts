@@ -47,14 +47,14 @@ export const customerListQuery = z.object({
 export type CustomerListQuery = z.input<typeof customerListQuery>;
 
 /** A label as lists carry it. */
-export interface LabelChip {
+export type LabelChip = {
   id: number;
   name: string;
   color: string;
-}
+};
 
 /** A row of the customer list (spec §3 "Customer row": customer_id, customer_name, phone, and the list columns). */
-export interface CustomerRow {
+export type CustomerRow = {
   id: number;
   customer_id: number;
   code: string;
@@ -88,7 +88,7 @@ export interface CustomerRow {
   label_ids: number[];
   app_active_at: string | null;
   created_at: string;
-}
+};
 
 // ------------------------------------------------------------------------------------------------ bank cards
 
@@ -124,7 +124,7 @@ export const bankMatchListQuery = bankCardListQuery.extend({
   match_result: z.enum(BANK_MATCH_RESULTS).optional(),
 });
 
-export interface BankCardRow {
+export type BankCardRow = {
   id: number;
   customer_id: number;
   customer_name: string;
@@ -141,14 +141,14 @@ export interface BankCardRow {
   is_default: boolean;
   created_at: string;
   updated_at: string;
-}
+};
 
-export interface BankMatchRow extends BankCardRow {
+export type BankMatchRow = BankCardRow & {
   market: string;
   matched_bank_code: string | null;
   matched_bank_name: string | null;
   match_result: BankMatchResult;
-}
+};
 
 // ------------------------------------------------------------------------------------------------ login codes
 
@@ -164,7 +164,7 @@ export const smsLogListQuery = z.object({
   sent_to: dateOrTime.optional(),
 });
 
-export interface SmsLogRow {
+export type SmsLogRow = {
   id: number;
   merchant_id: number;
   merchant_name: string | null;
@@ -176,7 +176,7 @@ export interface SmsLogRow {
   ip: string;
   sent_at: string;
   used_at: string | null;
-}
+};
 
 // ------------------------------------------------------------------------------------------------ dictionaries
 
@@ -207,7 +207,7 @@ export const labelListQuery = z.object({
   keyword: z.string().trim().max(40).optional(),
 });
 
-export interface LabelRow {
+export type LabelRow = {
   id: number;
   label_name: string;
   mark_color: string;
@@ -215,7 +215,7 @@ export interface LabelRow {
   customer_count: number;
   created_at: string;
   updated_at: string;
-}
+};
 
 export const LABEL_COUNT_CAP = 10_000;
 

@@ -37,12 +37,17 @@ export const clientErrorBody = z.object({
   detail: z.unknown().optional(),
 });
 
+/** A page of a log list (the list engine's answer, docs/list-engine.md). */
 export interface LogList<T> {
   rows: T[];
-  /** Rows matching, counted up to LOG_COUNT_CAP. */
+  /** Rows matching: exact up to LOG_COUNT_CAP, else the database's estimate (total_exact false). */
   total: number;
-  /** True when there are more than `total` rows. */
+  /** True when more than LOG_COUNT_CAP rows match. */
   total_capped: boolean;
+  total_exact?: boolean;
+  /** Keyset cursors for the rows after / before this page; null at either end. */
+  next_cursor?: string | null;
+  prev_cursor?: string | null;
 }
 
 export interface LoginLogRow {

@@ -52,7 +52,7 @@ export const ORDER_AMOUNT_FILTERS = ['loan_amount_min', 'loan_amount_max', 'rema
 export const ORDER_INTERNAL_FILTERS = ['has_loan_time', 'has_due_date'] as const;
 
 /** A row of the all-orders list; amounts in minor units of `currency`. */
-export interface OrderRow {
+export type OrderRow = {
   id: number;
   order_no: string;
   external_order_no: string;
@@ -88,4 +88,4 @@ export interface OrderRow {
   machine_review_result: string;
   extension_count: number;
   created_at: string;
-}
+};

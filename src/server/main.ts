@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { writeStockPictures } from './seed/assets';
 import { demoAccounts, seedDemo } from './seed/demo';
 
 /** `npm start`: migrate, load the demo data on first start, serve console and API on one port. */
@@ -8,6 +10,8 @@ async function main() {
   const cfg = loadConfig();
   const database = await openDatabase(cfg);
   if (cfg.seedDemo) await seedDemo(database.db, cfg.demoPassword);
+  // The pictures the seeded customers' documents point to (files folder; none for an in-memory database).
+  if (!cfg.dataDir.startsWith('memory://')) writeStockPictures(path.join(cfg.dataDir, 'files'));
   const app = await buildApp({ db: database.db, cfg, serveConsole: true });
   await app.listen({ port: cfg.port, host: cfg.host });
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${cfg.dataDir}`;

@@ -75,9 +75,10 @@ function CommandButton({ command: c, rows }: { command: CommandDef; rows: readon
       {count > 0 ? `${title} (${intl.formatNumber(count)})` : title}
     </Button>
   );
-  if (enabled || (c.scope !== 'single' && c.scope !== 'bulk')) return button;
+  if (c.scope !== 'single' && c.scope !== 'bulk') return button;
+  // Always the same wrapper (the hint is only switched off), so that selecting rows does not re-mount the button.
   return (
-    <Tooltip label={intl.formatMessage({ id: c.scope === 'single' ? 'command.needOne' : 'command.needRows' })} withArrow openDelay={300}>
+    <Tooltip label={intl.formatMessage({ id: c.scope === 'single' ? 'command.needOne' : 'command.needRows' })} disabled={enabled} withArrow openDelay={300}>
       <span>{button}</span>
     </Tooltip>
   );

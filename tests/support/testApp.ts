@@ -4,6 +4,7 @@ import { buildApp, type App } from '../../src/server/app';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/seed/demo';
+import type { SeedBusinessOptions } from '../../src/server/seed/load';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -54,9 +55,17 @@ export interface TestApp {
   post<T = any>(token: string | null, url: string, body?: unknown, headers?: Record<string, string>): Promise<Envelope<T> & { status: number }>;
 }
 
-export async function createTestApp(opts: { cfg?: Partial<Config>; captchaText?: () => string; seed?: boolean } = {}): Promise<TestApp> {
+/**
+ * `seed` (default true) loads the demo accounts, roles and dictionaries; `business` (default false) also the demo's
+ * generated business data (merchants of every market, customers, orders: a few seconds more), or a given size.
+ */
+export async function createTestApp(opts: {
+  cfg?: Partial<Config>; captchaText?: () => string; seed?: boolean; business?: boolean | Partial<SeedBusinessOptions>;
+} = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
+  if (opts.seed !== false) {
+    await seedDemo(database.db, DEMO_PASSWORD, { business: opts.business ? (opts.business === true ? {} : opts.business) : false });
+  }
   const clock = { now: new Date(), advance(ms: number) { this.now = new Date(this.now.getTime() + ms); } };
   const app = await buildApp({ db: database.db, cfg: testConfig(opts.cfg), now: () => clock.now, captchaText: opts.captchaText });
   const auth = (token: string | null): Record<string, string> => (token ? { authorization: token, 'x-api-token': token } : {});

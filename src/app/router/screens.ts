@@ -1,12 +1,14 @@
 import type { ScreenMap } from '../../features/screen.types';
 import { screens as auth } from '../../features/auth';
+import { screens as client } from '../../features/client';
 import { screens as dashboard } from '../../features/dashboard';
 import { screens as empower } from '../../features/empower';
 import { screens as log } from '../../features/log';
+import { screens as review } from '../../features/review';
 import { screens as system } from '../../features/system';
 
 /**
  * Screen components by command id, from every area. The router mounts SCREENS[command.id] for a screen
  * command's route; a registered screen without a component shows the "screen not available" state.
  */
-export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...empower, ...system, ...log };
+export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...review, ...empower, ...system, ...log };

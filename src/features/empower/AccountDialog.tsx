@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -10,7 +10,7 @@ import { session } from '../../app/state/session';
 import { TERMINALS, type AccountRow, type RoleOption } from '../../schemas/empower';
 import type { MerchantOption } from '../../schemas/merchant';
 import { permissionOptions } from './nodeOptions';
-import { FormActions } from './parts';
+import { FormActions, FormAlert } from './parts';
 import { useCommandForm } from './useCommandForm';
 
 export interface AccountFormValues {
@@ -137,11 +137,7 @@ export function AccountDialog({ row, roles, merchants, onClose }: AccountDialogP
   return (
     <Modal opened onClose={onClose} size="xl" title={add ? commandTitle(cmd, intl) : `${commandTitle(cmd, intl)} · ${row?.account ?? ""}`} closeOnClickOutside={!busy}>
       <form onSubmit={submit} noValidate data-testid="account-form">
-        {general && (
-          <Alert color="red" mb="sm" role="alert" py={8}>
-            {general}
-          </Alert>
-        )}
+        <FormAlert message={general} mb="sm" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           {add && (
             <>

@@ -1,10 +1,10 @@
-import { Alert, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { byId } from '../../../commands';
 import { commandTitle } from '../../app/commands';
 import type { NodeRow } from '../../schemas/empower';
-import { FormActions } from './parts';
+import { FormActions, FormAlert } from './parts';
 import { useCommandForm } from './useCommandForm';
 
 export type NodeLine = NodeRow & { id: string; depth: number; hasChildren: boolean };
@@ -37,11 +37,7 @@ export function NodeEditDialog({ row, onClose }: { row: NodeLine; onClose: () =>
               {row.key}
             </Text>
           </div>
-          {general && (
-            <Alert color="red" role="alert" py={8}>
-              {general}
-            </Alert>
-          )}
+          <FormAlert message={general} />
           <Switch
             label={w('field.enabled')}
             description={w('empower.node.disableHint', { count: row.role_count })}

@@ -1,4 +1,4 @@
-import { Alert, Modal, Select, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -7,7 +7,7 @@ import { can } from '../../../commands/permissions';
 import { commandTitle } from '../../app/commands';
 import { session } from '../../app/state/session';
 import type { RoleRow } from '../../schemas/empower';
-import { FormActions } from './parts';
+import { FormActions, FormAlert } from './parts';
 import { PermissionTreeEditor } from './PermissionTreeEditor';
 import { useCommandForm } from './useCommandForm';
 
@@ -100,11 +100,7 @@ export function RoleDialog({ row, roles, onClose }: RoleDialogProps) {
   return (
     <Modal opened onClose={onClose} size={880} title={row ? `${title} · ${row.name}` : title} closeOnClickOutside={!busy}>
       <form onSubmit={submit} noValidate data-testid="role-form">
-        {general && (
-          <Alert color="red" mb="sm" role="alert" py={8}>
-            {general}
-          </Alert>
-        )}
+        <FormAlert message={general} mb="sm" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           <TextInput {...field('name')} withAsterisk data-autofocus value={values.name} onChange={(e) => set('name', e.currentTarget.value)} maxLength={40} />
           <TextInput {...field('identifier')} withAsterisk dir="ltr" value={values.identifier} onChange={(e) => set('identifier', e.currentTarget.value)} maxLength={32} autoComplete="off" />

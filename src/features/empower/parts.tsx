@@ -262,3 +262,13 @@ export function useOpenCommand<R>(commandId: string): ((row: R) => void) | undef
   if (!can(nodes as string[], byId.get(commandId)!.permission)) return undefined;
   return (row: R) => void runInteractive(commandId, { intl, selection: [row as unknown as Row] });
 }
+
+/** Why a dialog's submit was refused, when that is about no field it shows. */
+export function FormAlert({ message, mb }: { message: string | null; mb?: MantineSpacing }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" mb={mb} role="alert" py={8}>
+      {message}
+    </Alert>
+  );
+}

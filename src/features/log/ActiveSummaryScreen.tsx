@@ -3,12 +3,12 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useScreenSelection } from '../../app/commands';
 import type { TokenSummaryRow } from '../../schemas/empower';
-import { RecordTable, type Column } from '../../ui/RecordTable';
+import type { Column } from '../../ui/RecordTable';
 import { AccountCell, TimeCell } from './cells';
-import { DateRangeInputs, FilterBar } from './FilterBar';
+import { DateRangeInputs, FilterBar, useFilterDraft } from './FilterBar';
 import { getActiveSummary, type Query } from './log.api';
-import { LogPager } from './LogPager';
-import { lastDays, orderedRange, splitMinutes } from './logQuery';
+import { LogTable } from './LogPager';
+import { lastDays, splitMinutes } from './logQuery';
 import { usePagedList } from './usePagedList';
 
 const SCREEN = 'log.admin_active_summary';
@@ -28,7 +28,7 @@ export default function ActiveSummaryScreen() {
   useScreenSelection(SCREEN);
   const [init] = useState(initial);
   const list = usePagedList<Row, ReturnType<typeof initial>>(SCREEN, load, init);
-  const [draft, setDraft] = useState(list.filters);
+  const { draft, set, bar } = useFilterDraft(list, init);
   const longest = Math.max(1, ...list.rows.map((r) => r.online_minutes));
 
   const columns = useMemo<Column<Row>[]>(() => [
@@ -50,20 +50,13 @@ export default function ActiveSummaryScreen() {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="summary-screen">
       <Stack gap="sm">
-        <FilterBar onSearch={() => list.apply(orderedRange(draft))} onReset={() => { setDraft(init); list.apply(init); }} busy={list.loading} onRefresh={list.reload}>
-          <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => setDraft({ ...draft, date_from, date_to })} />
+        <FilterBar {...bar}>
+          <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => set({ date_from, date_to })} />
           <TextInput size="xs" w={160} label={intl.formatMessage({ id: 'field.account' })} value={draft.account}
             placeholder={intl.formatMessage({ id: 'log.filter.accountPrefix' })}
-            onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} name="account" />
+            onChange={(e) => set({ account: e.currentTarget.value })} name="account" />
         </FilterBar>
-        <RecordTable<Row>
-          label={intl.formatMessage({ id: 'route.log.admin_active_summary' })}
-          columns={columns}
-          rows={list.rows}
-          loading={list.loading}
-          error={list.error}
-        />
-        <LogPager page={list.page} pageSize={list.pageSize} total={list.total} onPage={list.setPage} onPageSize={list.setPageSize} />
+        <LogTable<Row> list={list} label={intl.formatMessage({ id: 'route.log.admin_active_summary' })} columns={columns} />
       </Stack>
     </Paper>
   );

@@ -1,6 +1,8 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { orderedRange } from './logQuery';
+import type { PagedList } from './usePagedList';
 
 /** A row of filters: Enter or Search applies them, Reset goes back to the screen's defaults, Refresh loads again. */
 export function FilterBar({ children, onSearch, onReset, onRefresh, busy }: {
@@ -36,4 +38,26 @@ export function DateRangeInputs({ from, to, onChange }: { from: string; to: stri
         onChange={(e) => onChange(from, e.currentTarget.value)} name="date_to" />
     </>
   );
+}
+
+/**
+ * The filters being typed, applied to `list` on Search (a reversed date range put in order), back to `initial` on
+ * Reset. `bar` is FilterBar's props.
+ *
+ *   const f = useFilterDraft(list, INITIAL);
+ *   <FilterBar {...f.bar}><TextInput value={f.draft.account} onChange={(e) => f.set({ account: e.currentTarget.value })} /></FilterBar>
+ */
+export function useFilterDraft<F extends Record<string, unknown>>(list: PagedList<unknown, F>, initial: F) {
+  const [draft, setDraft] = useState<F>(list.filters);
+  const set = (patch: Partial<F>) => setDraft((d) => ({ ...d, ...patch }));
+  const bar = {
+    onSearch: () => list.apply(orderedRange(draft as F & { date_from?: string; date_to?: string })),
+    onReset: () => {
+      setDraft(initial);
+      list.apply(initial);
+    },
+    busy: list.loading,
+    onRefresh: list.reload,
+  };
+  return { draft, set, bar };
 }

@@ -1,6 +1,9 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
+import { RecordTable, type Column } from '../../ui/RecordTable';
+import type { RowSelection } from '../../ui/useRowSelection';
 import { PAGE_SIZES, pageCount } from './logQuery';
+import type { PagedList } from './usePagedList';
 
 export interface LogPagerProps {
   page: number;
@@ -35,5 +38,34 @@ export function LogPager({ page, pageSize, total, capped, onPage, onPageSize }: 
         <Pagination size="sm" total={pages} value={Math.min(page, pages)} onChange={onPage} siblings={1} boundaries={1} />
       </Group>
     </Group>
+  );
+}
+
+export interface LogTableProps<R extends { id: number | string }> {
+  list: Omit<PagedList<R, unknown>, 'filters' | 'apply'>;
+  label: string;
+  columns: Column<R>[];
+  /** Selectable rows, published for the screen's actions. */
+  sel?: RowSelection<R>;
+  onOpen?: (row: R) => void;
+}
+
+/** A paged list's table (or why it failed to load) and its pager. */
+export function LogTable<R extends { id: number | string }>({ list, label, columns, sel, onOpen }: LogTableProps<R>) {
+  return (
+    <>
+      <RecordTable<R>
+        label={label}
+        columns={columns}
+        rows={list.rows}
+        loading={list.loading}
+        error={list.error}
+        selectable={!!sel}
+        selected={sel?.selectedIds}
+        onSelectedChange={sel?.onSelectedChange}
+        onOpen={onOpen}
+      />
+      <LogPager page={list.page} pageSize={list.pageSize} total={list.total} capped={list.capped} onPage={list.setPage} onPageSize={list.setPageSize} />
+    </>
   );
 }

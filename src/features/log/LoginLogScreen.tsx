@@ -1,14 +1,13 @@
 import { Badge, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useScreenSelection } from '../../app/commands';
 import type { LoginLogRow } from '../../schemas/log';
-import { RecordTable, type Column } from '../../ui/RecordTable';
+import type { Column } from '../../ui/RecordTable';
 import { CopyCell, LongText, TimeCell } from './cells';
-import { DateRangeInputs, FilterBar } from './FilterBar';
+import { DateRangeInputs, FilterBar, useFilterDraft } from './FilterBar';
 import { getLoginLog } from './log.api';
-import { LogPager } from './LogPager';
-import { orderedRange } from './logQuery';
+import { LogTable } from './LogPager';
 import { usePagedList } from './usePagedList';
 
 const SCREEN = 'log.admin_login';
@@ -26,7 +25,7 @@ export default function LoginLogScreen() {
   const intl = useIntl();
   useScreenSelection(SCREEN);
   const list = usePagedList<LoginLogRow, typeof INITIAL>(SCREEN, getLoginLog, INITIAL);
-  const [draft, setDraft] = useState(list.filters);
+  const { draft, set, bar } = useFilterDraft(list, INITIAL);
 
   const columns = useMemo<Column<LoginLogRow>[]>(() => [
     { key: 'created_at', title: 'field.time', width: 170, render: (r) => <TimeCell at={r.created_at} /> },
@@ -58,23 +57,16 @@ export default function LoginLogScreen() {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="login-log-screen">
       <Stack gap="sm">
-        <FilterBar onSearch={() => list.apply(orderedRange(draft))} onReset={() => { setDraft(INITIAL); list.apply(INITIAL); }} busy={list.loading} onRefresh={list.reload}>
+        <FilterBar {...bar}>
           <TextInput size="xs" w={150} label={intl.formatMessage({ id: 'field.account' })} value={draft.account}
-            onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} name="account" />
+            onChange={(e) => set({ account: e.currentTarget.value })} name="account" />
           <Select size="xs" w={130} label={intl.formatMessage({ id: 'log.login.result' })} data={results} value={draft.success}
-            onChange={(v) => setDraft({ ...draft, success: v ?? '' })} allowDeselect={false} name="success" />
+            onChange={(v) => set({ success: v ?? '' })} allowDeselect={false} name="success" />
           <TextInput size="xs" w={140} label={intl.formatMessage({ id: 'field.ip' })} value={draft.ip}
-            onChange={(e) => setDraft({ ...draft, ip: e.currentTarget.value })} name="ip" dir="ltr" />
-          <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => setDraft({ ...draft, date_from, date_to })} />
+            onChange={(e) => set({ ip: e.currentTarget.value })} name="ip" dir="ltr" />
+          <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => set({ date_from, date_to })} />
         </FilterBar>
-        <RecordTable<LoginLogRow>
-          label={intl.formatMessage({ id: 'route.log.admin_login' })}
-          columns={columns}
-          rows={list.rows}
-          loading={list.loading}
-          error={list.error}
-        />
-        <LogPager page={list.page} pageSize={list.pageSize} total={list.total} capped={list.capped} onPage={list.setPage} onPageSize={list.setPageSize} />
+        <LogTable<LoginLogRow> list={list} label={intl.formatMessage({ id: 'route.log.admin_login' })} columns={columns} />
       </Stack>
     </Paper>
   );

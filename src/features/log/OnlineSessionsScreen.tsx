@@ -1,15 +1,15 @@
-import { Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Badge, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useCommandDone } from '../../app/commands';
 import type { TokenRow } from '../../schemas/empower';
 import { CommandToolbar } from '../../ui/CommandToolbar';
-import { RecordTable, type Column } from '../../ui/RecordTable';
+import type { Column } from '../../ui/RecordTable';
 import { useRowSelection } from '../../ui/useRowSelection';
 import { AccountCell, CopyCell, LongText, TimeCell } from './cells';
-import { FilterBar } from './FilterBar';
+import { FilterBar, useFilterDraft } from './FilterBar';
 import { getSessions } from './log.api';
-import { LogPager } from './LogPager';
+import { LogTable } from './LogPager';
 import { usePagedList } from './usePagedList';
 
 const SCREEN = 'log.admin_token_login';
@@ -23,7 +23,7 @@ export default function OnlineSessionsScreen() {
   const intl = useIntl();
   const list = usePagedList<TokenRow, typeof INITIAL>(SCREEN, getSessions, INITIAL);
   const sel = useRowSelection(SCREEN, list.rows);
-  const [draft, setDraft] = useState(list.filters);
+  const { draft, set, bar } = useFilterDraft(list, INITIAL);
   useCommandDone(() => {
     sel.clear();
     list.reload();
@@ -53,24 +53,14 @@ export default function OnlineSessionsScreen() {
     <Paper withBorder radius="md" p="sm" data-testid="sessions-screen">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
-          <FilterBar onSearch={() => list.apply(draft)} onReset={() => { setDraft(INITIAL); list.apply(INITIAL); }} busy={list.loading} onRefresh={list.reload}>
+          <FilterBar {...bar}>
             <TextInput size="xs" w={180} label={intl.formatMessage({ id: 'field.account' })} value={draft.account}
               placeholder={intl.formatMessage({ id: 'log.filter.accountPrefix' })}
-              onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} name="account" />
+              onChange={(e) => set({ account: e.currentTarget.value })} name="account" />
           </FilterBar>
           <CommandToolbar screen={SCREEN} />
         </Group>
-        <RecordTable<TokenRow>
-          label={intl.formatMessage({ id: 'route.log.admin_token_login' })}
-          columns={columns}
-          rows={list.rows}
-          loading={list.loading}
-          error={list.error}
-          selectable
-          selected={sel.selectedIds}
-          onSelectedChange={sel.onSelectedChange}
-        />
-        <LogPager page={list.page} pageSize={list.pageSize} total={list.total} onPage={list.setPage} onPageSize={list.setPageSize} />
+        <LogTable<TokenRow> list={list} label={intl.formatMessage({ id: 'route.log.admin_token_login' })} columns={columns} sel={sel} />
       </Stack>
     </Paper>
   );

@@ -3,12 +3,11 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useScreenSelection } from '../../app/commands';
 import type { OperationLogRow } from '../../schemas/log';
-import { RecordTable, type Column } from '../../ui/RecordTable';
+import type { Column } from '../../ui/RecordTable';
 import { CopyCell, TimeCell } from './cells';
-import { DateRangeInputs, FilterBar } from './FilterBar';
+import { DateRangeInputs, FilterBar, useFilterDraft } from './FilterBar';
 import { getOperationLog } from './log.api';
-import { LogPager } from './LogPager';
-import { orderedRange } from './logQuery';
+import { LogTable } from './LogPager';
 import { OperationDetail } from './OperationDetail';
 import { usePagedList } from './usePagedList';
 
@@ -20,9 +19,9 @@ export default function OperationLogScreen() {
   const intl = useIntl();
   useScreenSelection(SCREEN);
   const list = usePagedList<OperationLogRow, typeof INITIAL>(SCREEN, getOperationLog, INITIAL);
-  const [draft, setDraft] = useState(list.filters);
+  const { draft, set, bar } = useFilterDraft(list, INITIAL);
   const [open, setOpen] = useState<OperationLogRow | null>(null);
-  const field = (k: keyof typeof INITIAL) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [k]: e.currentTarget.value });
+  const field = (k: keyof typeof INITIAL) => (e: React.ChangeEvent<HTMLInputElement>) => set({ [k]: e.currentTarget.value });
 
   const columns = useMemo<Column<OperationLogRow>[]>(() => [
     { key: 'created_at', title: 'field.time', width: 170, render: (r) => <TimeCell at={r.created_at} /> },
@@ -51,7 +50,7 @@ export default function OperationLogScreen() {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="operation-log-screen">
       <Stack gap="sm">
-        <FilterBar onSearch={() => list.apply(orderedRange(draft))} onReset={() => { setDraft(INITIAL); list.apply(INITIAL); }} busy={list.loading} onRefresh={list.reload}>
+        <FilterBar {...bar}>
           <TextInput size="xs" w={120} label={intl.formatMessage({ id: 'field.account' })} value={draft.account} onChange={field('account')} name="account" />
           <TextInput size="xs" w={140} label={intl.formatMessage({ id: 'log.operate.action' })} value={draft.action} onChange={field('action')} name="action"
             placeholder="dict.*" dir="ltr" />
@@ -59,17 +58,9 @@ export default function OperationLogScreen() {
             name="target_type" placeholder="admin_account" dir="ltr" />
           <TextInput size="xs" w={90} label={intl.formatMessage({ id: 'log.operate.targetId' })} value={draft.target_id} onChange={field('target_id')}
             name="target_id" dir="ltr" />
-          <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => setDraft({ ...draft, date_from, date_to })} />
+          <DateRangeInputs from={draft.date_from} to={draft.date_to} onChange={(date_from, date_to) => set({ date_from, date_to })} />
         </FilterBar>
-        <RecordTable<OperationLogRow>
-          label={intl.formatMessage({ id: 'route.log.admin_operate' })}
-          columns={columns}
-          rows={list.rows}
-          loading={list.loading}
-          error={list.error}
-          onOpen={setOpen}
-        />
-        <LogPager page={list.page} pageSize={list.pageSize} total={list.total} capped={list.capped} onPage={list.setPage} onPageSize={list.setPageSize} />
+        <LogTable<OperationLogRow> list={list} label={intl.formatMessage({ id: 'route.log.admin_operate' })} columns={columns} onOpen={setOpen} />
       </Stack>
       <OperationDetail row={open} onClose={() => setOpen(null)} />
     </Paper>

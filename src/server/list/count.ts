@@ -50,3 +50,32 @@ export async function cappedCount(db: Db, keyQuery: () => PgSelect, cap: number,
   }
   return { total: Math.max(Math.round(estimate ?? 0), cap + 1), total_exact: false, total_capped: true };
 }
+
+/**
+ * Totals of recent first pages, reused by the requests that continue them (a cursor or an offset: scrolling a grid
+ * asks for many pages of the same query, and each would count again). Keyed by list, account and filters; short-lived.
+ */
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 1_000;
+const recent = new Map<string, { at: number; counted: Counted }>();
+
+export function countKey(listId: string, accountId: number, filters: Record<string, unknown>): string {
+  const stable = Object.keys(filters).sort().filter((k) => filters[k] !== undefined).map((k) => [k, filters[k]]);
+  return `${listId}\u0000${accountId}\u0000${JSON.stringify(stable)}`;
+}
+
+export function recentCount(key: string, now: number): Counted | undefined {
+  const hit = recent.get(key);
+  if (!hit) return undefined;
+  if (now - hit.at > TTL_MS) {
+    recent.delete(key);
+    return undefined;
+  }
+  return hit.counted;
+}
+
+export function rememberCount(key: string, counted: Counted, now: number): void {
+  recent.delete(key);
+  recent.set(key, { at: now, counted });
+  if (recent.size > MAX_ENTRIES) recent.delete(recent.keys().next().value as string);
+}

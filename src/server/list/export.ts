@@ -138,7 +138,15 @@ function xlsxCell(v: unknown): unknown {
 export function xlsxWriter(file: string, header: string[], opts: { sheetRows?: number; yieldEvery?: number; sheetName?: (n: number) => string } = {}): SheetWriter {
   const limit = Math.max(1, opts.sheetRows ?? EXPORT_SETTINGS.sheetRows);
   const every = Math.max(1, opts.yieldEvery ?? EXPORT_SETTINGS.yieldEvery);
-  const name = (n: number) => (opts.sheetName?.(n) ?? `Sheet${n}`).replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || `Sheet${n}`;
+  const used = new Set<string>();
+  // Excel: at most 31 characters, none of []:*?/\, unique in the workbook (a missing translation repeats itself).
+  const name = (n: number) => {
+    let s = (opts.sheetName?.(n) ?? '').replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31);
+    if (!s || used.has(s.toLowerCase())) s = `Sheet${n}`;
+    while (used.has(s.toLowerCase())) s = `${s}_`.slice(-31);
+    used.add(s.toLowerCase());
+    return s;
+  };
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   let sheet: ExcelJS.Worksheet | null = null;
   let sheets = 0;

@@ -196,6 +196,16 @@ describe('list engine: filters, scope, masking, counts', () => {
     expect(small.data.total).toBeLessThanOrEqual(10);
   });
 
+  it('pages that continue a first page reuse its total; a new first page counts again', async () => {
+    const first = await get('admin', { status: 2, size: 5 });
+    const [extra] = await t.db.insert(scratch).values({ merchantId: 1, name: 'extra', phone: '0900000009', idNumber: '000000000009', amount: 1, status: 2 }).returning();
+    const next = await get('admin', { status: 2, size: 5, cursor: first.data.next_cursor });
+    expect(next.data.total).toBe(first.data.total);
+    const again = await get('admin', { status: 2, size: 5 });
+    expect(again.data.total).toBe(first.data.total + 1);
+    await t.db.delete(scratch).where(eq(scratch.id, extra.id));
+  });
+
   it('an injection string in a text filter is only a value', async () => {
     const res = await get('admin', { name: "' OR 1=1 --" });
     expect(res.code).toBe(OK);

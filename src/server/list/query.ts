@@ -131,9 +131,13 @@ export async function readPage(list: AnyList, ctx: ListCtx, where: SQL | undefin
 }
 
 /** A raw row as the response carries it: engine fields dropped, times as ISO strings, masked, then `map`. */
+const columnKeys = new WeakMap<object, string[]>();
+
 export function shapeRow(list: AnyList, raw: Record<string, unknown>, actor: Actor): Record<string, unknown> {
+  let keys = columnKeys.get(list);
+  if (!keys) columnKeys.set(list, (keys = Object.keys(list.def.columns)));
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(list.def.columns)) {
+  for (const k of keys) {
     const v = raw[k];
     out[k] = v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v;
   }

@@ -11,7 +11,7 @@ import { PUBLIC, SIGNED_IN, route } from '../http';
 import { translate } from '../i18n';
 import { exportJob } from '../modules/export/export.table';
 import { writeOpLog } from '../modules/log/oplog';
-import { cappedCount, type Counted } from './count';
+import { cappedCount, countKey, recentCount, rememberCount, type Counted } from './count';
 import { CURSOR_RE, decodeCursor, encodeCursor, type Cursor } from './cursor';
 import type { AnyList } from './define';
 import {
@@ -124,13 +124,18 @@ async function listPage(d: Deps, list: AnyList, req: FastifyRequest, q: ListQuer
   const direction = q.direction ?? cursor?.w ?? 'next';
   const filters = Object.fromEntries(Object.keys(list.def.filters.shape).map((k) => [k, q[k]]));
   const where = await buildWhere(list, filters, actor, d);
+  // A first page counts; pages that continue it (cursor, offset) reuse that total for a while.
+  const key = countKey(list.id, actor.accountId, filters);
+  const now = Date.now();
+  const known = after !== null || offset > 0 ? recentCount(key, now) : undefined;
   let page: Awaited<ReturnType<typeof readPage>>;
   let counted: Counted;
   try {
     [page, counted] = await Promise.all([
       readPage(list, d, where, sort, { after, direction, offset, size }),
-      cappedCount(d.db, () => keyQuery(list, d, where), list.countCap, { table: list.table, filtered: where !== undefined }),
+      known ?? cappedCount(d.db, () => keyQuery(list, d, where), list.countCap, { table: list.table, filtered: where !== undefined }),
     ]);
+    if (!known) rememberCount(key, counted, now);
   } catch (err) {
     // Cursor values and filters are validated before they reach SQL; a value the database still cannot use is
     // the caller's input, not a server fault.

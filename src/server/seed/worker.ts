@@ -8,14 +8,12 @@ export interface ChunkResult {
 }
 
 const ctx = workerData.ctx as GenContext;
-const encoder = new TextEncoder();
-
 parentPort!.on('message', (msg: { index: number; spec: ChunkSpec }) => {
   const sinks = generateChunk(ctx, msg.spec, csvSinks());
   const tables: ChunkResult['tables'] = {};
   const transfer: ArrayBuffer[] = [];
   for (const t of SEED_TABLES) {
-    const bytes = encoder.encode(sinks[t].text());
+    const bytes = sinks[t].bytes();
     tables[t] = { bytes, rows: sinks[t].count };
     transfer.push(bytes.buffer as ArrayBuffer);
   }

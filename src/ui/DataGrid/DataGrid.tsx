@@ -91,6 +91,8 @@ export interface DataGridProps<R extends GridRow> {
   height?: number | string;
   /** Rows per request (≤ 500, default 100). */
   pageSize?: number;
+  /** The list's maxOffset on the server (default 100,000): deeper jumps go in hops of this many rows. */
+  maxOffset?: number;
   /** Message id naming the grid for assistive technology; default the screen's title. */
   label?: string;
   /** Extra toolbar controls (after refresh and export). */
@@ -143,7 +145,7 @@ function useGridTheme(): Partial<Theme> {
 }
 
 export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
-  const { screenId, url, columns, filters = EMPTY_FILTERS, defaultSort, onOpen, exportable, currencyOf, pageSize, toolbar, toolbarExclude } = props;
+  const { screenId, url, columns, filters = EMPTY_FILTERS, defaultSort, onOpen, exportable, currencyOf, pageSize, maxOffset, toolbar, toolbarExclude } = props;
   const rowHeight = Math.min(MAX_ROW_HEIGHT, Math.max(20, props.rowHeight ?? 30));
   const intl = useIntl();
   const { nodes } = useSnapshot(session);
@@ -185,6 +187,7 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
     const s = new ListSource<R>({
       sort,
       pageSize,
+      maxOffset,
       initialTotal: keep ? prev!.window.total : undefined,
       initialRange: keep ? prev!.visibleRange : undefined,
       load: (q: PageQuery, signal: AbortSignal) =>
@@ -194,7 +197,7 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
     setSource(s);
     s.start();
     return () => s.dispose();
-  }, [url, filtersKey, sort, pageSize, reloadTick]);
+  }, [url, filtersKey, sort, pageSize, maxOffset, reloadTick]);
 
   const version = useSyncExternalStore(source?.subscribe ?? noopSubscribe, source?.getVersion ?? zero, zero);
   const win = source?.window;
@@ -226,7 +229,7 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
     if (!win) return;
     const idx = actionIndices(keys, (i) => win.isLoaded(i));
     const rows = idx.map((i) => win.getRow(i)).filter((r): r is R => r !== undefined);
-    const sig = rows.map((r) => String(r.id ?? JSON.stringify(r))).join('\u0001');
+    const sig = rows.map((r) => String((r as { id?: unknown }).id ?? JSON.stringify(r))).join('\u0001');
     if (sig === published.current) return;
     published.current = sig;
     publish(rows as unknown as Row[]);

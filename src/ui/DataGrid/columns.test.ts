@@ -47,7 +47,7 @@ describe('column permissions (spec §3: comma-separated list, exist / not-exist)
     expect(columnAlign({ kind: 'text' })).toBe('left');
     expect(columnAlign({ kind: 'text' }, true)).toBe('right');
     expect(columnAlign({ kind: 'money' })).toBe('right');
-    expect(columnAlign({ kind: 'number' }, true)).toBe('left');
+    expect(columnAlign({ kind: 'number' }, true)).toBe('right');
   });
 });
 

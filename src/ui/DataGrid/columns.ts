@@ -9,9 +9,11 @@ import { formatDate, formatTime } from '../../app/lib/time';
 export type ColumnKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'tag' | 'link';
 export type PermissionMode = 'exist' | 'not-exist';
 
-export type GridRow = Record<string, unknown>;
+/** A row of a list: any object (interfaces of row types need no index signature). */
+export type GridRow = object;
+type AnyRow = Record<string, unknown>;
 
-export interface GridColumnDef<R extends GridRow = GridRow> {
+export interface GridColumnDef<R extends GridRow = AnyRow> {
   /** Field of the row (and the `sort` field when sortable). */
   key: string;
   /** Message id of the header. */
@@ -45,7 +47,7 @@ export function permissionList(permission: string | undefined | null): string[] 
  * Whether a column is shown to a session holding `nodes`. exist: any of the listed nodes (holding an ancestor
  * group or admin_y counts, as for routes); not-exist: none of them. No list: always shown.
  */
-export function columnVisible(col: Pick<GridColumnDef, 'permission' | 'mode'>, nodes: readonly string[]): boolean {
+export function columnVisible(col: Pick<GridColumnDef<never>, 'permission' | 'mode'>, nodes: readonly string[]): boolean {
   const list = permissionList(col.permission);
   if (!list.length) return true;
   const holds = hasAnyRole(nodes, list);
@@ -66,13 +68,16 @@ export function columnWidth(col: GridColumnDef<never>): number {
   return col.width ?? DEFAULT_WIDTH[col.kind ?? 'text'];
 }
 
-/** Numbers read from their end: right-aligned, left in a right-to-left page; text the other way. */
+/**
+ * Left to right: numbers and amounts right-aligned, text left. Right to left: everything right-aligned (the
+ * reading start; glide also draws Arabic digits right to left, which a left alignment would clip).
+ */
 export function columnAlign(col: Pick<GridColumnDef, 'kind'>, rtl = false): 'left' | 'right' {
-  const numeric = col.kind === 'number' || col.kind === 'money';
-  return numeric !== rtl ? 'right' : 'left';
+  if (rtl) return 'right';
+  return col.kind === 'number' || col.kind === 'money' ? 'right' : 'left';
 }
 
-export interface CellFormatContext<R extends GridRow = GridRow> {
+export interface CellFormatContext<R extends GridRow = AnyRow> {
   /** BCP 47 locale for numbers. */
   locale?: string;
   /** The grid's currency lookup for money columns without their own. */
@@ -85,7 +90,7 @@ function currencyFor<R extends GridRow>(col: GridColumnDef<R>, row: R, ctx: Cell
   const c = col.currency;
   if (typeof c === 'function') return c(row) || undefined;
   if (typeof c === 'string') {
-    const v = row[c];
+    const v = (row as AnyRow)[c];
     return typeof v === 'string' && v ? v : undefined;
   }
   return ctx.currencyOf?.(row) || undefined;
@@ -94,7 +99,7 @@ function currencyFor<R extends GridRow>(col: GridColumnDef<R>, row: R, ctx: Cell
 /** The text of a cell, as shown and as copied. */
 export function cellText<R extends GridRow>(col: GridColumnDef<R>, row: R, ctx: CellFormatContext<R> = {}): string {
   if (col.format) return col.format(row);
-  const v = row[col.key];
+  const v = (row as AnyRow)[col.key];
   if (v === null || v === undefined || v === '') return '';
   switch (col.kind ?? 'text') {
     case 'number':
