@@ -13,7 +13,7 @@ import { id } from './common';
 /** Rows of a large child list the detail answers at most (the rest through /loanapi/customer/records). */
 export const DETAIL_PAGE_SIZE = 50;
 /** Rows counted exactly before a child list's total is shown as "more than". */
-export const DETAIL_COUNT_CAP = 10_000;
+export const DETAIL_COUNT_CAP = 1_000;
 
 export const customerDetailQuery = z.object({ customer_id: id });
 

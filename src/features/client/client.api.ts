@@ -18,9 +18,12 @@ export interface CustomerRef {
   phone?: string | null;
 }
 
-/** The detail link of a row naming a customer (`customer_id`, else `id`), or null when it names none. */
+/**
+ * The detail link of a row naming a customer: its `customer_id` when the row has that field (a card, a login
+ * code, an order; null: no customer), else its `id` (a customer row). Null when it names none.
+ */
 export function customerDetailHref(row: CustomerRef): string | null {
-  const id = row.customer_id ?? row.id;
+  const id = 'customer_id' in row ? row.customer_id : row.id;
   if (id === null || id === undefined || id === '') return null;
   const q = new URLSearchParams({ client: String(id), name: row.customer_name ?? '', phone: row.phone ?? '' });
   return `${CUSTOMER_DETAIL_PATH}?${q.toString()}`;

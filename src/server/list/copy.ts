@@ -114,13 +114,14 @@ export async function copyRows(client: PGlite, query: PgSelect, fields: Record<s
   const { sql: text, params } = query.toSQL();
   const inlined = dec ? inlineParams(text, params as unknown[]) : null;
   const res = inlined === null ? null : await client.query(`COPY (${inlined}) TO '/dev/blob' WITH (FORMAT text)`).catch(() => null);
-  const blob = (res as { blob?: Blob } | null)?.blob;
-  if (!dec || !blob) {
+  if (!dec || !res) {
     COPY_STATS.fallbacks++;
     return null;
   }
   COPY_STATS.batches++;
-  const body = await blob.text();
+  // No rows, no blob.
+  const blob = (res as { blob?: Blob }).blob;
+  const body = blob ? await blob.text() : '';
   const keys = Object.keys(fields);
   const rows: Record<string, unknown>[] = [];
   let start = 0;

@@ -325,6 +325,14 @@ describe('export: bulk reads on the embedded database', () => {
       expect(viaQuery.length).toBe(ROWS / 4 + tricky.length);
       expect(await read(true)).toEqual(viaQuery);
     }
+    // User input inlined into COPY stays a value.
+    for (const name of ["' OR 1=1 --", "\\'; DROP TABLE scratch_loan; --", 'tricky1']) {
+      const w = await buildWhere(l, { name }, actorOf, deps);
+      const sort = resolveSort(l, 'id:asc');
+      const bulk = await readPage(l, deps, w, sort, { size: 50, bulk: true });
+      expect(bulk.rows).toEqual((await readPage(l, deps, w, sort, { size: 50 })).rows);
+      expect(bulk.rows.map((r) => r.name), name).toEqual(name === "tricky1" ? ["tricky1"] : []);
+    }
     if (pgliteOf(t.db)) {
       expect(COPY_STATS.batches).toBeGreaterThan(before.batches);
       expect(COPY_STATS.fallbacks).toBe(before.fallbacks);

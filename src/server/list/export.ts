@@ -284,9 +284,14 @@ async function run(d: Deps, list: AnyList, jobId: number, actor: Actor, q: Expor
   }
 }
 
-/** Creates the job row and starts it in the background; the promise settles when the job has finished. */
-export async function startExport(d: Deps, list: AnyList, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void }): Promise<{ jobId: number; done: Promise<void> }> {
+/**
+ * Creates the job row and starts it in the background; the promise settles when the job has finished.
+ * `beforeRun` runs between the two (the route writes its operation-log row there, so the export never races it).
+ */
+export async function startExport(d: Deps, list: AnyList, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void },
+  beforeRun?: (jobId: number) => Promise<void>): Promise<{ jobId: number; done: Promise<void> }> {
   const [job] = await d.db.insert(exportJob).values({ accountId: actor.accountId, list: list.id, format, query: q, createdAt: d.now() }).returning({ id: exportJob.id });
+  await beforeRun?.(job.id);
   const r = runnerOf(d);
   const done = run(d, list, job.id, actor, q, format, log).finally(() => r.running.delete(job.id));
   r.running.set(job.id, done);

@@ -90,8 +90,8 @@ export function listRoute(app: FastifyInstance, d: Deps, list: AnyList, opts: Li
         const filters = Object.fromEntries(filterKeys.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
         const format: ExportFormat = q.format ?? 'xlsx';
         const query = { filters, sort: `${sort.key}:${sort.dir}`, lang: req.lang.code };
-        const { jobId, done } = await startExport(d, list, actor, query, format, req.log);
-        await writeOpLog(d.db, req, { action: 'export.start', targetType: 'export_job', targetId: jobId, after: { list: list.id, format, ...query } });
+        const { jobId, done } = await startExport(d, list, actor, query, format, req.log, (id) =>
+          writeOpLog(d.db, req, { action: 'export.start', targetType: 'export_job', targetId: id, after: { list: list.id, format, ...query } }));
         await settlesWithin(done, EXPORT_SETTINGS.waitMs);
         const st = (await jobStatus(d, actor.accountId, jobId, req.lang))!;
         if (st.status === 'failed') throw new AppError(CODE.INTERNAL, 'export.failed');

@@ -42,10 +42,10 @@ export function Ltr({ children }: { children: ReactNode }) {
   );
 }
 
-/** Money in the currency's format for the language (Intl places the symbol and the digits itself, also in Arabic). */
+/** Money in the currency's format for the language, kept left to right so that a Latin symbol (NT$, US$) stays whole. */
 export function Money({ minor, currency }: { minor: number | null | undefined; currency: string }) {
   if (minor === null || minor === undefined) return <Dash />;
-  return <span className={classes.bidi} style={{ whiteSpace: 'nowrap' }}>{formatMoney(minor, { currency, minor: true })}</span>;
+  return <Ltr>{formatMoney(minor, { currency, minor: true })}</Ltr>;
 }
 
 export function Time({ value, date }: { value: string | null | undefined; date?: boolean }) {

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import { CUSTOMER_DETAIL_PAGES, CUSTOMER_NODES } from '../../../../commands/customer.commands';
-import { DETAIL_PAGE_SIZE, type CustomerDetail } from '../../../schemas/customer';
+import { DETAIL_COUNT_CAP, DETAIL_PAGE_SIZE, type CustomerDetail } from '../../../schemas/customer';
 import { maskIdNumber, maskPhone } from '../../list/mask';
 import { operationLog } from '../log/log.table';
 import { role } from '../empower/empower.table';
@@ -115,6 +115,15 @@ describe('GET /loanapi/customer/detail', () => {
     expect(d.contacts.total).toBe(60);
     // Newest first.
     expect(d.sms.rows[0].content).toBe('Message 129');
+  });
+
+  it('counts a child list only up to the cap and says it is more', async () => {
+    const many = await makeCustomer(t.db, m.main);
+    await t.db.execute(sql.raw(`INSERT INTO customer_sms (customer_id, phone, direction, content, sent_at)
+      SELECT ${many.id}, '8088', 'in', 'Bulk ' || i, timestamptz '2026-01-01' + i * interval '1 second' FROM generate_series(1, ${DETAIL_COUNT_CAP + 25}) i`));
+    const d = (await detail(admin, many.id)).data;
+    expect(d.sms).toMatchObject({ total: DETAIL_COUNT_CAP, capped: true });
+    expect(d.sms.rows).toHaveLength(DETAIL_PAGE_SIZE);
   });
 
   it('pages through every SMS with the records cursor, ties on time broken by id, no row twice', async () => {
