@@ -92,7 +92,7 @@ export function scratchList(over: Record<string, unknown> = {}): AnyList {
 }
 
 /** A Fastify app with the error and session plugins serving `lists` (and the export routes) on a test database. */
-export async function listApp(db: Db, now: () => Date, lists: Array<[string, AnyList]>): Promise<{ app: FastifyInstance; deps: Deps }> {
+export async function listApp(db: Db, now: () => Date, lists: Array<[string, AnyList, ('GET' | 'POST')?]>): Promise<{ app: FastifyInstance; deps: Deps }> {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,7 +100,7 @@ export async function listApp(db: Db, now: () => Date, lists: Array<[string, Any
   const deps: Deps = { db, cfg, now, captchaText: () => 'x', filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'list-')) };
   errorPlugin(app);
   sessionPlugin(app, deps);
-  for (const [url, list] of lists) listRoute(app, deps, list, { url });
+  for (const [url, list, method] of lists) listRoute(app, deps, list, { url, method });
   exportRoutes(app, deps);
   await app.ready();
   return { app, deps };

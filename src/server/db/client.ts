@@ -31,9 +31,21 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; bulkLoad?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const clients = new Set<pg.PoolClient>();
+    pool.on('connect', (c) => {
+      clients.add(c);
+      c.once('end', () => clients.delete(c));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // pool.end() resolves once the clients are told to end, before their connections are closed: wait for those,
+    // so that dropping the database right after (tests) cannot kill a connection that is still closing.
+    const close = async () => {
+      const ended = [...clients].map((c) => new Promise<void>((resolve) => c.once('end', () => resolve())));
+      await pool.end();
+      await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    };
+    return { db, kind: 'postgres', close };
   }
   const inMemory = opts.dataDir.startsWith('memory://');
   const dir = inMemory ? undefined : path.join(opts.dataDir, 'pg');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,7 @@ beforeAll(async () => {
   await createScratch(t.db, ROWS);
   ({ app, deps } = await listApp(t.db, () => t.clock.now, [
     ['/loanapi/test/scratch', list], ['/loanapi/test/failing', failing], ['/loanapi/test/fails_late', failsLate],
+    ['/loanapi/test/scratch_post', list, 'POST'],
   ]));
   await t.db.update(adminAccount).set({ privacyProtection: true }).where(eq(adminAccount.account, 'supervisor'));
   for (const a of ['admin', 'submerchant', 'supervisor', 'merchant']) tokens[a] = await t.login(a);
@@ -135,6 +136,16 @@ describe('export: download_excel=1', () => {
     expect(values).toHaveLength(rows.length + 1);
     expect(rows.length).toBe(ROWS / 2);
     expect(values.slice(1).map((r) => r[0])).toEqual(rows.map((r) => r.id));
+  });
+
+  it('a POST list exports from a JSON body (download_excel as a number), replaying the filters as sent', async () => {
+    const res = await app.inject({ method: 'POST', url: '/loanapi/test/scratch_post', payload: { download_excel: 1, format: 'csv', status: 2, merchant_id: 1 }, headers: { authorization: tokens.admin } });
+    const body = res.json() as Envelope;
+    expect(body.code, body.msg).toBe(OK);
+    const [, ...lines] = parseCsv((await download(body.data.file_url)).body.slice(1));
+    expect(lines.map((l) => Number(l[0]))).toEqual((await allRows('admin', { status: 2, merchant_id: 1 })).map((r) => r.id));
+    const [job] = await t.db.select().from(exportJob).where(eq(exportJob.id, body.data.job_id));
+    expect(job.query).toEqual({ filters: { status: 2, merchant_id: 1 }, sort: 'created_at:desc', lang: 'vi' });
   });
 
   it('XLSX starts a new sheet, with the header, past the sheet limit', async () => {
@@ -269,8 +280,7 @@ describe('export: failures', () => {
       const before = fs.existsSync(exportDir(deps)) ? fs.readdirSync(exportDir(deps)) : [];
       const res = await call('admin', '/loanapi/test/fails_late', { download_excel: 1, format, sort: 'id:asc' });
       expect(res.code).toBe(50000);
-      const jobs = await t.db.select().from(exportJob).where(eq(exportJob.list, 'test.fails_late'));
-      const job = jobs[jobs.length - 1];
+      const [job] = await t.db.select().from(exportJob).where(eq(exportJob.list, 'test.fails_late')).orderBy(desc(exportJob.id)).limit(1);
       expect(job).toMatchObject({ status: 'failed', format, fileKey: null });
       expect(job.rowsDone).toBeGreaterThanOrEqual(30);
       expect(fs.readdirSync(exportDir(deps))).toEqual(before);

@@ -74,8 +74,8 @@ function idFront(): Buffer {
   const c = new Canvas(480, 300, [232, 240, 250]);
   c.rect(0, 0, 480, 46, [40, 90, 160]);
   c.rect(24, 70, 130, 170, [205, 214, 226]);
-  c.ellipse(89, 135, 36, 44, SKIN);
-  c.ellipse(89, 104, 38, 22, HAIR);
+  c.ellipse(89, 118, 42, 40, HAIR);
+  c.ellipse(89, 140, 34, 42, SKIN);
   c.ellipse(89, 232, 58, 40, [70, 90, 120]);
   for (let k = 0; k < 6; k++) c.rect(180, 80 + k * 28, k % 2 ? 200 : 260, 10, LINE);
   c.rect(24, 262, 430, 14, [190, 200, 215]);
@@ -92,8 +92,8 @@ function idBack(): Buffer {
 
 function portrait(bg: Rgb, withCard: boolean): Buffer {
   const c = new Canvas(270, 360, bg);
-  c.ellipse(135, 150, 62, 78, SKIN);
-  c.ellipse(135, 92, 66, 40, HAIR);
+  c.ellipse(135, 125, 74, 72, HAIR);
+  c.ellipse(135, 160, 60, 74, SKIN);
   c.ellipse(112, 145, 7, 5, [40, 40, 40]);
   c.ellipse(158, 145, 7, 5, [40, 40, 40]);
   c.rect(120, 190, 30, 6, [170, 90, 90]);

@@ -264,7 +264,9 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
     const c = cols[col];
     if (!row || !c) return { kind: GridCellKind.Loading, allowOverlay: false, skeletonWidth: 70, skeletonWidthVariability: 40 };
     const s = textOf(col, row);
-    const align = columnAlign(c, rtl);
+    // glide draws 'left' from the left padding in the text's own direction, which clips Arabic: leave left as the default.
+    const a = columnAlign(c, rtl);
+    const align = a === 'left' ? undefined : a;
     if (c.kind === 'tag') {
       const color = c.tagColor?.(row);
       return { kind: GridCellKind.Bubble, data: s ? [s] : [], allowOverlay: false, copyData: s, themeOverride: color ? { bgBubble: color, textBubble: '#fff' } : undefined };
@@ -389,7 +391,8 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
   useEffect(() => {
     if (!rtl || !source || !win?.known || scrolledEnd.current === source || cols.length === 0) return;
     scrolledEnd.current = source;
-    editor.current?.scrollTo(cols.length - 1, 0, 'horizontal');
+    // After glide has laid the columns out; scrolling in the same frame is ignored.
+    requestAnimationFrame(() => editor.current?.scrollTo(cols.length - 1, 0, 'horizontal', 0, 0, { hAlign: 'end' }));
   }, [rtl, source, win?.known, cols.length, version]);
 
   // ------------------------------------------------------------------ render

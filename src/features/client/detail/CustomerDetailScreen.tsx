@@ -164,9 +164,12 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
     });
   }, []);
 
+  /** Until then, scrolling is the jump's own animation: the current section stays the jump's target. */
+  const jumpUntil = useRef(0);
   const jump = useCallback((id: DetailSection) => {
     const el = document.getElementById(`cd-${id}`);
     if (!el) return;
+    jumpUntil.current = Date.now() + 900;
     el.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     el.querySelector<HTMLButtonElement>('[data-section-toggle]')?.focus({ preventScroll: true });
     setActive(id);
@@ -178,6 +181,7 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
     let frame = 0;
     const measure = () => {
       frame = 0;
+      if (Date.now() < jumpUntil.current) return;
       const tops = [...document.querySelectorAll<HTMLElement>('[data-section]')].map((el) => ({ id: el.dataset.section as DetailSection, top: el.getBoundingClientRect().top }));
       const cur = currentSection(tops, JUMP_LINE);
       if (cur) setActive(cur);

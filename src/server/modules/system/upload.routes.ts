@@ -39,9 +39,10 @@ export function uploadRoutes(app: FastifyInstance, d: Deps): void {
   // Served by unguessable name (a random UUID): an <img> tag cannot send the session header.
   app.get('/files/:month/:name', { config: { permission: PUBLIC } }, async (req, reply) => {
     const { month, name } = req.params as { month: string; name: string };
-    if (!/^\d{4}-\d{2}$/.test(month) || !/^[0-9a-f-]{36}\.(jpg|png)$/.test(name)) return reply.status(404).send();
+    if (!/^\d{4}-\d{2}$/.test(month) || !/^[0-9a-f-]{36}\.(jpg|png|mp4)$/.test(name)) return reply.status(404).send();
     const file = path.join(d.filesDir, month, name);
     if (!fs.existsSync(file)) return reply.status(404).send();
-    return reply.type(name.endsWith('.png') ? 'image/png' : 'image/jpeg').header('cache-control', 'private, max-age=86400').send(fs.createReadStream(file));
+    const type = name.endsWith('.png') ? 'image/png' : name.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg';
+    return reply.type(type).header('cache-control', 'private, max-age=86400').send(fs.createReadStream(file));
   });
 }

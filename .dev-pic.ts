@@ -1,0 +1,2 @@
+import { writeStockPictures } from './src/server/seed/assets';
+writeStockPictures('/tmp/seeddev/pics');

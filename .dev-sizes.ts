@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+const db = new PGlite(process.argv[2]);
+await db.waitReady;
+const r = await db.query<{ t: string; total: string; heap: string; idx: string }>(`SELECT relname AS t, pg_size_pretty(pg_total_relation_size(c.oid)) total, pg_size_pretty(pg_relation_size(c.oid)) heap, pg_size_pretty(pg_indexes_size(c.oid)) idx FROM pg_class c WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace ORDER BY pg_total_relation_size(c.oid) DESC LIMIT 12`);
+console.table(r.rows);
+const t0 = performance.now();
+const q = await db.query(`SELECT id, order_no, status, created_at FROM loan_order WHERE merchant_id = 1 AND status = 'overdue' ORDER BY created_at DESC, id DESC LIMIT 50`);
+console.log('keyset page', (performance.now() - t0).toFixed(1), 'ms', q.rows.length);
+const t1 = performance.now();
+const e = await db.query(`EXPLAIN ANALYZE SELECT id FROM loan_order WHERE status = 'repaying' ORDER BY due_date, id LIMIT 50`);
+console.log((performance.now() - t1).toFixed(1), 'ms', e.rows.map((x: any) => x['QUERY PLAN']).join('\n'));
+await db.close();
