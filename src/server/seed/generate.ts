@@ -12,7 +12,6 @@
  */
 import { ORDER_STATUSES, type OrderStatus } from '../../schemas/order';
 import type { Market } from '../../schemas/merchant';
-import type { Address } from '../modules/client/client.table';
 import {
   COMMENTS, EXPIRED_REASON, INTERCEPT_REASONS, MACHINE_REJECT, PAYOUT_FAILURES, REJECT_REASONS,
 } from './catalog';

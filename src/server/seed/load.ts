@@ -116,7 +116,7 @@ function roundTo(x: number, unit: number): number {
   return Math.round(x / unit) * unit;
 }
 
-async function loadCatalog(raw: Raw, seed: string): Promise<Catalog> {
+async function loadCatalog(raw: Raw, seed: string, now: number): Promise<Catalog> {
   const rng = new Rng(seed, 'catalog', 0);
   const ids = new Map<string, number>();
   for (const m of SEED_MERCHANTS) {
@@ -150,7 +150,7 @@ async function loadCatalog(raw: Raw, seed: string): Promise<Catalog> {
   let productId = 1;
   let channelId = 1;
   let ledgerId = 1;
-  const opened = Date.now() - 400 * 86_400_000;
+  const opened = now - 400 * 86_400_000;
   for (const m of SEED_MERCHANTS) {
     const id = ids.get(m.code)!;
     const md = MARKET_DATA[m.market];
@@ -182,7 +182,7 @@ async function loadCatalog(raw: Raw, seed: string): Promise<Catalog> {
       const hex = (n: number) => rng.chars(n, '0123456789abcdef');
       channels.push([
         channelId, id, code, `${c.name}`, c.type, new Date(opened + rng.int(0, 200) * 86_400_000).toISOString(),
-        c.type === 'affiliate' ? new Date(Date.now() + rng.int(30, 365) * 86_400_000).toISOString() : null, c.type === 'affiliate' ? rng.int(1, 5) : 0,
+        c.type === 'affiliate' ? new Date(now + rng.int(30, 365) * 86_400_000).toISOString() : null, c.type === 'affiliate' ? rng.int(1, 5) : 0,
         `${m.code.toLowerCase()}${c.suffix.toLowerCase()}${hex(6)}`, c.type === 'organic' ? '' : c.suffix, `-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE${hex(40)}\n-----END PUBLIC KEY-----`,
         `-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg${hex(40)}\n-----END PRIVATE KEY-----`, c.tracking,
         c.tracking ? `${c.tracking}-${rng.digits(10)}` : '', c.tracking ? hex(32) : '', c.type === 'facebook' || c.type === 'tiktok' ? rng.digits(15) : '',
@@ -275,7 +275,9 @@ function workerProducer(ctx: GenContext, chunks: ChunkSpec[], count: number): Pr
       if (busy.has(w) || next >= chunks.length || results.size >= count * 2) continue;
       const index = next++;
       busy.add(w);
-      results.set(index, new Promise<Produced>((resolve, reject) => pending.set(index, { resolve, reject })));
+      const result = new Promise<Produced>((resolve, reject) => pending.set(index, { resolve, reject }));
+      result.catch(() => undefined); // rejections are seen when the chunk is awaited
+      results.set(index, result);
       w.postMessage({ index, spec: chunks[index] });
     }
   };
@@ -286,9 +288,13 @@ function workerProducer(ctx: GenContext, chunks: ChunkSpec[], count: number): Pr
       pending.delete(msg.index);
       dispatch();
     });
-    w.on('error', (err) => {
+    const fail = (err: Error) => {
       for (const p of pending.values()) p.reject(err);
       pending.clear();
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => {
+      if (code !== 0 && pending.size) fail(new Error(`seed worker exited with code ${code}`));
     });
   }
   dispatch();
@@ -355,7 +361,7 @@ export async function seedBusinessData(db: Db, opts: SeedBusinessOptions): Promi
     await raw.query(`SET LOCAL maintenance_work_mem = '${raw.kind === 'pglite' ? '128MB' : '256MB'}'`);
     await raw.query(`TRUNCATE ${[...SEED_TABLES, ...CATALOG_TABLES].join(', ')} RESTART IDENTITY`);
     report({ phase: 'catalog', ordersDone: 0, ordersTotal: opts.orders, rowsDone: 0, etaMs: null });
-    const catalog = await loadCatalog(raw, seed);
+    const catalog = await loadCatalog(raw, seed, now);
     const ctx: GenContext = {
       seed, now, orders: opts.orders, richLimit: opts.richLimit ?? 20_000, merchants: catalog.merchants,
       labelIds: catalog.labelIds, accounts: await accountIds(raw),

@@ -1,2 +1,0 @@
-import { writeStockPictures } from './src/server/seed/assets';
-writeStockPictures('/tmp/seeddev/pics');
