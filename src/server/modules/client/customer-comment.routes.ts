@@ -67,31 +67,24 @@ export function customerCommentRoutes(app: FastifyInstance, d: Deps): void {
       };
     });
 
-  route(app, { method: 'POST', url: '/loanapi/customer_comment/comment_sign', permission: CUSTOMER_NODES.signComment, body: commentSignBody },
-    async ({ req, body }) => {
-      await d.db.transaction(async (tx) => {
-        const before = await liveComment(tx, req, body.id);
-        await tx.update(customerComment).set({ signed: body.signed }).where(eq(customerComment.id, body.id));
-        await writeOpLog(tx, req, {
-          action: 'customer_comment.sign', targetType: 'customer', targetId: before.customerId,
-          before: { id: before.id, signed: before.signed }, after: { id: before.id, signed: body.signed },
-        });
+  /** Sign and essence are the same write: one boolean flag on a live comment, logged before and after. */
+  const setFlag = async (req: FastifyRequest, id: number, flag: 'signed' | 'essence', value: boolean, action: string) => {
+    await d.db.transaction(async (tx) => {
+      const before = await liveComment(tx, req, id);
+      await tx.update(customerComment).set({ [flag]: value }).where(eq(customerComment.id, id));
+      await writeOpLog(tx, req, {
+        action, targetType: 'customer', targetId: before.customerId,
+        before: { id: before.id, [flag]: before[flag] }, after: { id: before.id, [flag]: value },
       });
-      return { id: body.id, signed: body.signed };
     });
+    return { id, [flag]: value };
+  };
+
+  route(app, { method: 'POST', url: '/loanapi/customer_comment/comment_sign', permission: CUSTOMER_NODES.signComment, body: commentSignBody },
+    ({ req, body }) => setFlag(req, body.id, 'signed', body.signed, 'customer_comment.sign'));
 
   route(app, { method: 'POST', url: '/loanapi/customer_comment/set_essence', permission: CUSTOMER_NODES.essenceComment, body: commentEssenceBody },
-    async ({ req, body }) => {
-      await d.db.transaction(async (tx) => {
-        const before = await liveComment(tx, req, body.id);
-        await tx.update(customerComment).set({ essence: body.essence }).where(eq(customerComment.id, body.id));
-        await writeOpLog(tx, req, {
-          action: 'customer_comment.essence', targetType: 'customer', targetId: before.customerId,
-          before: { id: before.id, essence: before.essence }, after: { id: before.id, essence: body.essence },
-        });
-      });
-      return { id: body.id, essence: body.essence };
-    });
+    ({ req, body }) => setFlag(req, body.id, 'essence', body.essence, 'customer_comment.essence'));
 
   // Authors delete their own comments with the add node; the delete node deletes anyone's.
   route(app, {
