@@ -31,7 +31,10 @@ test('navigate by sidebar, by palette and by hotkey', async ({ page }) => {
   await palette(page, 'Dictionary');
   await expect(page).toHaveURL(/\/system\/dict$/);
 
-  await page.locator('body').click();
+  // Hotkeys are off while a dialog is open or a field has focus: wait for the palette to close, then leave the field
+  // without clicking (a click could land on a sidebar link).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('Alt+h');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.keyboard.press('Alt+u');
