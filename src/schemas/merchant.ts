@@ -18,6 +18,18 @@ export const CURRENCY_EXPONENT: Record<string, number> = { VND: 0, CNY: 2, TWD: 
 
 export const MARKET_CURRENCY: Record<Market, string> = { vn: 'VND', cn: 'CNY', tw: 'TWD', eg: 'EGP', th: 'THB', in: 'INR', en: 'USD' };
 
-/** Merchant balances are ledger accounts of these kinds (one per merchant and kind). */
-export const LEDGER_KINDS = ['available', 'frozen', 'loan', 'risk'] as const;
+/**
+ * Ledger accounts of a merchant (one per merchant and kind). The four balances of spec §3 are available (money the
+ * merchant can lend), frozen (held for payouts on their way), loan (principal out with customers) and risk (risk
+ * reserve); income (fees and interest earned), platform_fee (what the platform charged the merchant) and equity
+ * (opening balances and top-ups) are the other sides of the postings so that every posting balances.
+ */
+export const LEDGER_KINDS = ['available', 'frozen', 'loan', 'risk', 'income', 'platform_fee', 'equity'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/** The balances a merchant screen shows (spec §3 "Merchant"). */
+export const BALANCE_KINDS = ['available', 'frozen', 'loan', 'risk'] as const satisfies readonly LedgerKind[];
+
+/** Time zone of each market: the business date of a merchant's loans (due dates, overdue days) is local. */
+export const MARKET_TIME_ZONE: Record<Market, string> = {
+  vn: 'Asia/Ho_Chi_Minh', cn: 'Asia/Shanghai', tw: 'Asia/Taipei', eg: 'Africa/Cairo', th: 'Asia/Bangkok', in: 'Asia/Kolkata', en: 'America/New_York',
+};

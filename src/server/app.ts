@@ -32,6 +32,8 @@ import { clientRoutes } from './modules/client/client.routes';
 import { customerLabelRoutes } from './modules/client/customer-label.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { PUBLIC } from './http';
+import { createBusinessClock, type BusinessClock } from './modules/lifecycle/clock';
+import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 
 export interface AppOptions {
   db: Db;
@@ -45,7 +47,7 @@ export interface AppOptions {
 /** permission of every API route, by "METHOD path": read by the registry test. */
 export type RoutePermissions = Map<string, string[]>;
 
-export type App = FastifyInstance & { routePermissions: RoutePermissions };
+export type App = FastifyInstance & { routePermissions: RoutePermissions; deps: Deps; businessClock: BusinessClock };
 
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { cfg } = opts;
@@ -66,7 +68,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   const filesDir = cfg.dataDir.startsWith('memory://') ? fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'files-')) : path.join(cfg.dataDir, 'files');
   fs.mkdirSync(filesDir, { recursive: true });
-  const deps: Deps = { db: opts.db, cfg, now: opts.now ?? (() => new Date()), captchaText: opts.captchaText ?? randomCaptchaText, filesDir };
+  const now = opts.now ?? (() => new Date());
+  const clock = createBusinessClock(opts.db, now);
+  await clock.refresh(true);
+  const deps: Deps = { db: opts.db, cfg, now, clock, captchaText: opts.captchaText ?? randomCaptchaText, filesDir };
 
   const routePermissions: RoutePermissions = new Map();
   app.addHook('onRoute', (r) => {
@@ -98,6 +103,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   exportRoutes(app, deps);
   customerRoutes(app, deps);
   customerCommentRoutes(app, deps);
+  lifecycleRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));
@@ -115,5 +121,5 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   await app.ready();
-  return Object.assign(app, { routePermissions }) as unknown as App;
+  return Object.assign(app, { routePermissions, deps, businessClock: clock }) as unknown as App;
 }

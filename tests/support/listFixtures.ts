@@ -1,3 +1,4 @@
+import { createBusinessClock } from '../../src/server/modules/lifecycle/clock';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,7 +98,7 @@ export async function listApp(db: Db, now: () => Date, lists: Array<[string, Any
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const cfg = testConfig();
-  const deps: Deps = { db, cfg, now, captchaText: () => 'x', filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'list-')) };
+  const deps: Deps = { db, cfg, now, clock: createBusinessClock(db, now), captchaText: () => 'x', filesDir: fs.mkdtempSync(path.join(os.tmpdir(), 'list-')) };
   errorPlugin(app);
   sessionPlugin(app, deps);
   for (const [url, list, method] of lists) listRoute(app, deps, list, { url, method });

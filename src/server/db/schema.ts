@@ -9,3 +9,6 @@ export * from '../modules/merchant/product.table';
 export * from '../modules/merchant/channel.table';
 export * from '../modules/client/client.table';
 export * from '../modules/order/order.table';
+export * from '../modules/lifecycle/lifecycle.table';
+export * from '../modules/ledger/ledger.table';
+export * from '../modules/idempotency/idempotency.table';

@@ -16,6 +16,13 @@ function fieldLabel(lang: Parameters<typeof translate>[0], path: string): string
   return t === id ? last : t;
 }
 
+/** Values written `@<message id>` (a status name, a stage) are worded in the caller's language too. */
+function wordValues(lang: Parameters<typeof translate>[0], values: Record<string, string | number>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(values)) out[k] = typeof v === 'string' && v.startsWith('@') ? translate(lang, v.slice(1)) : v;
+  return out;
+}
+
 /**
  * Every failure leaves as an envelope in the caller's language: validation (40000, with each issue), our
  * AppErrors (their code and HTTP status), HTTP-level refusals from Fastify (40000), and anything unexpected
@@ -28,7 +35,7 @@ export function errorPlugin(app: FastifyInstance): void {
       if (err.httpStatus >= 500) req.log.error({ err }, 'request failed');
       return reply.status(err.httpStatus).send({
         code: err.code,
-        msg: translate(lang, err.messageId, err.values),
+        msg: translate(lang, err.messageId, wordValues(lang, err.values)),
         data: err.issues.length ? { issues: err.issues } : null,
       });
     }
