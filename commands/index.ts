@@ -7,6 +7,10 @@ import { systemCommands } from './system.commands';
 import { customerCommands } from './customer.commands';
 import { clientCommands } from './client.commands';
 import { reviewCommands } from './review.commands';
+import { scoringCommands } from './scoring.commands';
+import { intakeCommands } from './intake.commands';
+import { paymentCommands } from './payment.commands';
+import { withdrawalCommands } from './withdrawal.commands';
 
 export * from './command.types';
 
@@ -16,6 +20,10 @@ export const COMMANDS: readonly CommandDef[] = [
   ...clientCommands,
   ...customerCommands,
   ...reviewCommands,
+  ...withdrawalCommands,
+  ...paymentCommands,
+  ...scoringCommands,
+  ...intakeCommands,
   ...empowerCommands,
   ...systemCommands,
   ...logCommands,

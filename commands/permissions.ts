@@ -8,6 +8,8 @@
  * Roles store only the nodes that were granted whole; a half-granted group is never stored, otherwise a
  * reviewer holding one review page would see them all. `admin_y` grants everything.
  */
+import { AREA_ACTIONS } from './actions';
+
 export type NodeKind = 'root' | 'group' | 'page' | 'action';
 
 export interface PermissionNode {
@@ -151,6 +153,13 @@ export function actionKey(groupKey: string, page: string, verb: string): string 
   return key;
 }
 
+/** Actions of a page: those declared in GROUPS plus those the area files add (commands/actions). */
+function verbsOf(group: GroupDecl, page: string): string[] {
+  const out = [...(group.actions?.[page] ?? [])];
+  for (const area of AREA_ACTIONS) for (const v of area[group.key]?.[page] ?? []) if (!out.includes(v)) out.push(v);
+  return out;
+}
+
 function buildTree(): PermissionNode[] {
   const nodes: PermissionNode[] = [{ key: ROOT_KEY, kind: 'root', parent: null, title: 'perm.root' }];
   for (const g of GROUPS) {
@@ -158,7 +167,7 @@ function buildTree(): PermissionNode[] {
     for (const page of g.pages) {
       const key = g.keys?.[page] ?? `${g.key}_${page}`;
       nodes.push({ key, kind: 'page', parent: g.key, title: `route.${g.area}.${page}`, path: `${g.path}/${page}` });
-      for (const verb of g.actions?.[page] ?? []) {
+      for (const verb of verbsOf(g, page)) {
         nodes.push({ key: `${key}_${verb}`, kind: 'action', parent: key, title: `perm.action.${verb}` });
       }
     }

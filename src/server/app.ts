@@ -32,6 +32,11 @@ import { clientRoutes } from './modules/client/client.routes';
 import { customerLabelRoutes } from './modules/client/customer-label.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { PUBLIC } from './http';
+import { reviewRoutes } from './modules/review/review.routes';
+import { scoringRoutes } from './modules/scoring/scoring.routes';
+import { intakeRoutes } from './modules/intake/intake.routes';
+import { paymentRoutes } from './modules/payment/payment.routes';
+import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes';
 import { createBusinessClock, type BusinessClock } from './modules/lifecycle/clock';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 
@@ -104,6 +109,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   customerRoutes(app, deps);
   customerCommentRoutes(app, deps);
   lifecycleRoutes(app, deps);
+  reviewRoutes(app, deps);
+  scoringRoutes(app, deps);
+  intakeRoutes(app, deps);
+  paymentRoutes(app, deps);
+  withdrawalRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));

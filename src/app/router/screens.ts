@@ -6,9 +6,13 @@ import { screens as empower } from '../../features/empower';
 import { screens as log } from '../../features/log';
 import { screens as review } from '../../features/review';
 import { screens as system } from '../../features/system';
+import { screens as scoring } from '../../features/scoring';
+import { screens as intake } from '../../features/intake';
+import { screens as payment } from '../../features/payment';
+import { screens as withdrawal } from '../../features/withdrawal';
 
 /**
  * Screen components by command id, from every area. The router mounts SCREENS[command.id] for a screen
  * command's route; a registered screen without a component shows the "screen not available" state.
  */
-export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...review, ...empower, ...system, ...log };
+export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...review, ...withdrawal, ...payment, ...scoring, ...intake, ...empower, ...system, ...log };

@@ -1,0 +1,4 @@
+import type { ScreenMap } from '../screen.types';
+
+/** Screens of the intake area, by command id (lazy, so each screen is its own chunk). */
+export const screens: ScreenMap = {};

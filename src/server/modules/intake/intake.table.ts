@@ -1,0 +1,2 @@
+// Tables of the intake area (exported through src/server/db/schema.ts).
+export {};
