@@ -1,3 +1,4 @@
+import { AREA_ROLE_GRANTS } from './actions';
 import { SUPER_KEY } from './permissions';
 
 /**
@@ -16,7 +17,7 @@ export interface RoleTemplate {
   parent?: string;
 }
 
-export const ROLE_TEMPLATES: RoleTemplate[] = [
+const BASE_TEMPLATES: RoleTemplate[] = [
   { identifier: 'admin', name: 'Administrator', nodeKeys: [SUPER_KEY], demoAccount: 'admin', demoName: 'Tran Minh Quan' },
   { identifier: 'first_review', name: 'First-review reviewer', demoAccount: 'reviewer1', demoName: 'Nguyen Thu Ha',
     nodeKeys: ['review_trial', 'review_initialReviewCustomerService', 'client_clientUser'] },
@@ -41,3 +42,9 @@ export const ROLE_TEMPLATES: RoleTemplate[] = [
   { identifier: 'supervisor', name: 'Supervisor', demoAccount: 'supervisor', demoName: 'Phan Hoai Nam',
     nodeKeys: ['statistics', 'review_allOrder', 'log', 'SysEmpowerUser', 'collection_CollectionAllocationQuery'] },
 ];
+
+/** The templates with the action nodes each area grants them (commands/actions/*.actions.ts). */
+export const ROLE_TEMPLATES: RoleTemplate[] = BASE_TEMPLATES.map((t) => {
+  const extra = AREA_ROLE_GRANTS.flatMap((g) => g[t.identifier] ?? []).filter((k) => !t.nodeKeys.includes(k));
+  return extra.length ? { ...t, nodeKeys: [...t.nodeKeys, ...new Set(extra)] } : t;
+});

@@ -5,3 +5,6 @@ import type { AreaActions } from './types';
  * `<page key>_<verb>` under its page (commands/permissions.ts).
  */
 export const paymentActions: AreaActions = {};
+
+/** Nodes of this area that the demo role templates (commands/roles.ts, by identifier) also hold. */
+export const paymentRoleGrants: Record<string, string[]> = {};
