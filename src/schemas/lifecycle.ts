@@ -118,6 +118,9 @@ function rows(): Row[] {
     ['reloan', 'closed', 'reject'],
     ['reloan', 'closed', 'close'],
     ['machine_review', 'pending_review', 'reset'],
+    // A scoring rule may suspend an order for a person to look at (machine review interception).
+    ['machine_review', 'suspended', 'intercept'],
+    ['suspended', 'machine_review', 'release'],
   ];
   for (const [from, tos] of Object.entries(AFTER)) {
     for (const to of tos) out.push([from as OrderStatus, to, from === 'machine_review' ? 'machine_pass' : 'approve']);

@@ -615,9 +615,9 @@ interface Route {
 }
 
 /**
- * The stages an order went through: new customers pending review → machine → first → second review →
- * withdrawal → [pre-review] → [disbursement review] → disbursing; returning ones start as re-loans and usually
- * skip the manual stages. Cut where the order's status says it stopped.
+ * The stages an order went through (the lifecycle of src/schemas/lifecycle.ts): new customers pending review →
+ * machine → first → second review → [pre-review] → [disbursement review] → withdrawal → disbursing; returning
+ * ones start as re-loans and usually skip the manual stages. Cut where the order's status says it stopped.
  */
 function route(rng: Rng, st: OrderStatus, returning: boolean): Route {
   let manual: OrderStatus[] = returning ? (rng.chance(0.3) ? ['first_review'] : []) : ['first_review', 'second_review'];
@@ -626,7 +626,7 @@ function route(rng: Rng, st: OrderStatus, returning: boolean): Route {
   if (rng.chance(0.2) || st === 'disbursement_review') optional.push('disbursement_review');
   if (st === 'first_review' && !manual.length) manual = ['first_review'];
   if (st === 'second_review') manual = ['first_review', 'second_review'];
-  const full: OrderStatus[] = [returning ? 'reloan' : 'pending_review', 'machine_review', ...manual, 'withdrawal', ...optional, 'disbursing'];
+  const full: OrderStatus[] = [returning ? 'reloan' : 'pending_review', 'machine_review', ...manual, ...optional, 'withdrawal', 'disbursing'];
   if (st === 'closed') {
     let closeAt: OrderStatus = rng.weighted([['machine_review', 40], ['first_review', 30], ['second_review', 15], ['withdrawal', 15]] as const);
     if (!full.includes(closeAt)) closeAt = 'machine_review';
@@ -686,19 +686,18 @@ function transitionsFor(p: Person, o: OrderSkel, r: Route, times: number[], revi
         review.machineScore = rng.int(600, 950); review.machineResult = 'approved';
         reason = `Machine review approved (score ${review.machineScore})`; break;
       case 'second_review': by = acc.reviewer1; reason = 'First review approved'; break;
-      case 'withdrawal':
+      case 'pre_review': case 'disbursement_review': case 'withdrawal':
         if (prev === 'machine_review') {
           review.machineScore = rng.int(650, 980); review.machineResult = 'approved';
           reason = `Machine review approved (score ${review.machineScore}); returning customer skips manual review`;
-        } else if (prev === 'first_review') { by = acc.reviewer1; reason = 'Approved'; } else { by = acc.reviewer2; reason = 'Second review approved'; }
+        } else if (prev === 'first_review') { by = acc.reviewer1; reason = 'Approved'; } else if (prev === 'second_review') { by = acc.reviewer2; reason = 'Second review approved'; }
+        else if (prev === 'pre_review') { by = acc.prereview; reason = 'Pre-review approved'; } else if (prev === 'disbursement_review') { by = acc.admin; reason = 'Payout approved'; }
         break;
-      case 'pre_review': case 'disbursement_review': case 'disbursing':
-        if (prev === 'withdrawal') {
-          review.withdrawalAt = at;
-          review.withdrawalType = rng.chance(0.85) ? 'auto' : 'manual';
-          by = review.withdrawalType === 'manual' ? acc.withdrawal : null;
-          reason = review.withdrawalType === 'manual' ? 'Withdrawal confirmed by staff for the customer' : 'Customer confirmed the withdrawal';
-        } else if (prev === 'pre_review') { by = acc.prereview; reason = 'Pre-review approved'; } else if (prev === 'disbursement_review') { by = acc.admin; reason = 'Payout approved'; }
+      case 'disbursing':
+        review.withdrawalAt = at;
+        review.withdrawalType = rng.chance(0.85) ? 'auto' : 'manual';
+        by = review.withdrawalType === 'manual' ? acc.withdrawal : null;
+        reason = review.withdrawalType === 'manual' ? 'Withdrawal confirmed by staff for the customer' : 'Customer confirmed the withdrawal';
         break;
       case 'closed':
         if (prev === 'machine_review') { review.machineScore = rng.int(150, 599); review.machineResult = 'rejected'; reason = MACHINE_REJECT; } else if (prev === 'withdrawal') { reason = EXPIRED_REASON; } else { by = prev === 'first_review' ? acc.reviewer1 : acc.reviewer2; reason = rng.pick(REJECT_REASONS); }

@@ -19,6 +19,7 @@ import {
   type GenMerchant, type SeedTable,
 } from './generate';
 import { MARKET_DATA } from './markets';
+import { openUnpostedBalances } from '../modules/ledger/ledger';
 import { Rng } from './rng';
 import type { ChunkResult } from './worker';
 
@@ -61,6 +62,7 @@ export interface SeedResult {
 }
 
 /** Tables the seed empties and refills (catalog tables too; merchants are updated in place by code). */
+const LEDGER_TABLES = ['ledger_posting', 'ledger_entry'] as const;
 const CATALOG_TABLES = ['product', 'channel', 'ledger_account', 'bank', 'customer_label'] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -359,7 +361,8 @@ export async function seedBusinessData(db: Db, opts: SeedBusinessOptions): Promi
   try {
     await raw.query('BEGIN');
     await raw.query(`SET LOCAL maintenance_work_mem = '${raw.kind === 'pglite' ? '128MB' : '256MB'}'`);
-    await raw.query(`TRUNCATE ${[...SEED_TABLES, ...CATALOG_TABLES].join(', ')} RESTART IDENTITY`);
+    // The ledger's postings go with the balances they explain (TRUNCATE does not fire the append-only triggers).
+    await raw.query(`TRUNCATE ${[...SEED_TABLES, ...CATALOG_TABLES, ...LEDGER_TABLES].join(', ')} RESTART IDENTITY`);
     report({ phase: 'catalog', ordersDone: 0, ordersTotal: opts.orders, rowsDone: 0, etaMs: null });
     const catalog = await loadCatalog(raw, seed, now);
     const ctx: GenContext = {
@@ -425,6 +428,8 @@ export async function seedBusinessData(db: Db, opts: SeedBusinessOptions): Promi
        FROM ledger_account l WHERE l.merchant_id = r.merchant_id AND l.kind = 'loan' AND r.kind = 'risk'`,
     );
     await raw.query('COMMIT');
+    // The loaded balances enter the book as opening postings (equity the other side), so the ledger balances.
+    await openUnpostedBalances(db, new Date(now));
     await raw.query(`ANALYZE ${[...SEED_TABLES, ...CATALOG_TABLES, 'merchant'].join(', ')}`);
     timings.finishMs = performance.now() - finishStarted;
     if (opts.filesDir) writeStockPictures(opts.filesDir);

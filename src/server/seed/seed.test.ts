@@ -1,3 +1,5 @@
+import { LIFECYCLE_ACTIONS, canTransition } from '../../schemas/lifecycle';
+import { checkLedger } from '../modules/ledger/ledger';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../schemas/order';
@@ -135,6 +137,8 @@ describe('seed generator', () => {
       check(steps[0].from_status === null && ['pending_review', 'reloan'].includes(steps[0].to_status), `${n} first step`);
       for (let i = 1; i < steps.length; i++) {
         check(steps[i].from_status === steps[i - 1].to_status, `${n} step ${i} from`);
+        // Every generated step is one the lifecycle allows (src/schemas/lifecycle.ts).
+        check(LIFECYCLE_ACTIONS.some((a) => canTransition(steps[i].from_status, steps[i].to_status, a)), `${n} step ${steps[i].from_status} → ${steps[i].to_status}`);
         check(t(steps[i].created_at) >= t(steps[i - 1].created_at), `${n} step ${i} time`);
       }
       check(steps.at(-1)!.to_status === o.status, `${n} last step`);
@@ -298,6 +302,8 @@ describe('loading through COPY', () => {
       SELECT (SELECT sum(balance_minor) FROM ledger_account WHERE kind = 'loan')
            = (SELECT sum(remaining_debt_minor) FROM loan_order WHERE status IN ('repaying', 'overdue', 'extended')) AS ok`);
     expect(ledger[0].ok).toBe(true);
+    // … and the loaded balances are in the book as opening postings: every posting balances, no balance drifts.
+    expect(await checkLedger(database.db)).toEqual({ unbalancedPostings: [], driftedAccounts: [] });
     // Sequences continue after the explicit ids.
     const next = await query<{ id: number }>(sql`
       INSERT INTO customer (code, merchant_id, market, name, phone) VALUES ('X1', 1, 'vn', 'Test', '0900000000') RETURNING id`);
