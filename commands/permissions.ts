@@ -124,7 +124,7 @@ export const GROUPS: GroupDecl[] = [
     area: 'system', key: 'system', path: '/system',
     pages: ['DomainLinkLog', 'LinkUseChannel', 'DomainList', 'ServiceProvider', 'dict', 'test', 'bank', 'systemSmsConfig',
       'bankChannel', 'template', 'config', 'quick', 'messagePush'],
-    actions: { dict: ['add', 'edit', 'del'] },
+    actions: { dict: ['add', 'edit', 'del'], test: ['moveClock'] },
   },
   {
     area: 'app', key: 'App', path: '/AppConfig',

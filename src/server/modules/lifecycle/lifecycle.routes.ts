@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pageKey } from '../../../../commands/permissions';
+import { actionKey, pageKey } from '../../../../commands/permissions';
 import { businessClockBody, type BusinessClockState } from '../../../schemas/lifecycle';
 import type { Deps } from '../../deps';
 import { route } from '../../http';
@@ -21,7 +21,7 @@ export function lifecycleRoutes(app: FastifyInstance, deps: Deps): void {
     return state();
   });
 
-  route(app, { method: 'POST', url: '/loanapi/system/business_clock', permission: pageKey('system', 'test'), body: businessClockBody }, async ({ req, body }) => {
+  route(app, { method: 'POST', url: '/loanapi/system/business_clock', permission: actionKey('system', 'test', 'moveClock'), body: businessClockBody }, async ({ req, body }) => {
     const before = state();
     if (body.reset) await deps.clock.set(null, req.actor!.accountId);
     else if (body.date) await deps.clock.set(new Date(body.date), req.actor!.accountId);
