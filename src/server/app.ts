@@ -32,6 +32,8 @@ import { clientRoutes } from './modules/client/client.routes';
 import { customerLabelRoutes } from './modules/client/customer-label.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { PUBLIC } from './http';
+import { JOBS } from './jobs';
+import { startJobs } from './jobs/scheduler';
 import { reviewRoutes } from './modules/review/review.routes';
 import { scoringRoutes } from './modules/scoring/scoring.routes';
 import { intakeRoutes } from './modules/intake/intake.routes';
@@ -129,6 +131,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     }
     return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
   });
+
+  if (cfg.jobsEnabled) {
+    const scheduler = startJobs(deps, JOBS, app.log);
+    app.addHook('onClose', async () => scheduler.stop());
+  }
 
   await app.ready();
   return Object.assign(app, { routePermissions, deps, businessClock: clock }) as unknown as App;

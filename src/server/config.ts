@@ -23,6 +23,8 @@ export interface Config {
   timeZone: string;
   /** Load the demo data set when the database has no accounts. */
   seedDemo: boolean;
+  /** Run the background jobs (JOBS_ENABLED; off in tests, which run the job they need by hand). */
+  jobsEnabled: boolean;
   demoPassword: string;
   logLevel: string;
   distDir: string;
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     systemName: env.SYSTEM_NAME || 'Lending Console',
     timeZone: env.TZ_BUSINESS || 'Asia/Ho_Chi_Minh',
     seedDemo: bool(env.SEED_DEMO, true),
+    jobsEnabled: bool(env.JOBS_ENABLED, true),
     demoPassword: env.DEMO_PASSWORD || 'Demo@2026',
     logLevel: env.LOG_LEVEL || 'info',
     distDir: env.DIST_DIR || path.resolve('dist'),
@@ -61,5 +64,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export function testConfig(over: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), dataDir: 'memory://', captchaEnabled: false, logLevel: 'silent', seedDemo: false, ...over };
+  return { ...loadConfig({}), dataDir: 'memory://', captchaEnabled: false, logLevel: 'silent', seedDemo: false, jobsEnabled: false, ...over };
 }

@@ -1,0 +1,7 @@
+import type { JobDef } from './scheduler';
+
+/**
+ * Every background job of the product (DESIGN §4: in-process, on a schedule, once across processes by advisory
+ * lock). `npm start` runs them (JOBS_ENABLED=false turns them off); tests call `runJob` on the one they need.
+ */
+export const JOBS: JobDef[] = [];
