@@ -57,6 +57,12 @@ export interface CommandDef {
   rowKey?: string;
   /** Ask for confirmation before running. */
   danger?: boolean;
+  /**
+   * A money write (disburse, re-transfer, manual transfer, reverse, transfer audit): the console sends an
+   * Idempotency-Key header, one key per user invocation (a retry of the same invocation reuses it), so that a
+   * repeated click or a retried request never pays twice.
+   */
+  idempotent?: true;
   /** Parameters asked for in a form before running (zod schema; field titles come from `paramTitles`). */
   params?: ZodType<Record<string, unknown>>;
   paramTitles?: Record<string, string>;

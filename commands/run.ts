@@ -1,7 +1,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
 import type { ApiCall, CommandContext, CommandDef } from './command.types';
-import { byId } from './index';
+import { COMMANDS, byId } from './index';
 import { can } from './permissions';
 
 /**
@@ -144,6 +144,18 @@ export interface NodeCallerOptions {
   timeout?: number;
   /** Called with the envelope's msg on success (to assert on server messages in scenarios). */
   onMessage?: (msg: string) => void;
+  /**
+   * The Idempotency-Key of a call to a money write (a command flagged `idempotent`); default a new key per call. A
+   * scenario that retries one invocation returns the same key for it.
+   */
+  idempotencyKey?: (api: ApiCall, payload: Row) => string;
+}
+
+/** Routes of the commands flagged `idempotent` ("METHOD path"). */
+let moneyRoutes: Set<string> | null = null;
+function isMoneyWrite(api: ApiCall): boolean {
+  moneyRoutes ??= new Set(COMMANDS.filter((c) => c.idempotent && c.api).map((c) => `${c.api!.method} ${c.api!.path}`));
+  return moneyRoutes.has(`${api.method} ${api.path}`);
 }
 
 /**
@@ -160,6 +172,7 @@ export function createNodeCaller(baseUrl: string, token: string | null, langId: 
       headers.Authorization = token;
       headers['x-api-token'] = token;
     }
+    if (isMoneyWrite(api)) headers['Idempotency-Key'] = opts.idempotencyKey?.(api, payload) ?? `n-${globalThis.crypto.randomUUID()}`;
     let res: { code: number; msg: string; data: T };
     try {
       res = await ofetch(fillPath(api.path, payload), {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
+import type { ScorecardRule } from './scoring';
 
 /**
  * The shared customer-detail view (spec §2 "Detail pages": /example/orderDetails and /details/reviewDetails),
@@ -293,8 +294,8 @@ export interface ScorecardSection {
   /** Score of the latest order's machine review. */
   score: number | null;
   order_no: string | null;
-  /** Per-rule breakdown (rule, comparator, hit, score, weight): rows arrive with the scoring rules. */
-  rules: Array<{ rule: string; hit: boolean; score: number; weight: number }>;
+  /** Per-rule breakdown of that machine review (src/server/modules/scoring/breakdown.ts). */
+  rules: ScorecardRule[];
 }
 
 export interface DeviceView {

@@ -140,7 +140,8 @@ function optionData(intl: IntlShape, key: string, options: readonly string[]): C
 }
 
 function Field({ field: f, intl, label, value, error, choices, autoFocus, onChange }: FieldProps) {
-  const common = { label, error, withAsterisk: f.required && !f.nullable, autoFocus, name: f.key };
+  // data-autofocus: a Mantine modal's focus trap starts there (else on its close button), so the keyboard lands in the form.
+  const common = { label, error, withAsterisk: f.required && !f.nullable, autoFocus, name: f.key, 'data-autofocus': autoFocus || undefined };
   const clearable = f.nullable || !f.required;
   if (choices && (f.kind === 'number' || f.kind === 'text' || f.kind === 'select')) {
     return (

@@ -1,32 +1,72 @@
 /**
- * `npm run bench`: the figures the issues ask for, measured on this machine and printed as a table.
- * Not a test: nothing here passes or fails; the numbers go into the closing notes.
- *   - first load: gzipped JS and CSS the login page downloads in Chromium (target ≤ 350 KiB of JS), and that
- *     neither the grid nor the charts chunk is among it;
- *   - API: signed-in request latency (get_userinfo: session, permission and profile queries) at 1 and 10
- *     concurrent clients on the embedded database.
+ * `npm run bench [-- --orders 1000000] [--engines pglite,pg] [--skip-grid] [--quick] [--seed S] [--only parts]`
+ *
+ * The figures the issues ask for, measured on this machine, side by side on PGlite and PostgreSQL, printed as a
+ * table with each target and PASS / MISS, and written to .bench/last.md. Not a test: nothing fails the run.
+ *   - first load: gzipped JS and CSS the login page downloads (target ≤ 350 KiB of JS), and that neither the grid
+ *     nor the charts chunk is among it; get_userinfo latency (demo data, in-memory database);
+ *   - the all-orders list at 1,000,000 orders (list.bench.ts), its exports (export.bench.ts), the grid scrolled
+ *     from top to bottom in Chromium (grid.bench.ts).
+ * Seeding a million orders takes minutes, so the seeded databases are kept between runs (seeded-db.ts).
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/seed/demo';
+import { startServer } from './child';
+import { exportBench } from './export.bench';
+import { CHROMIUM_ARGS, gridBench } from './grid.bench';
+import { listBench } from './list.bench';
+import { BENCH_DIR, DEMO_PASSWORD, postgresServer, seededPglite, seededPostgres, type SeededDb } from './seeded-db';
+import { hammer, int, ms, summarise, table, verdict, type Row } from './stats';
 
-const DEMO = 'Demo@2026';
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: 'string' },
+    engines: { type: 'string', default: 'pglite,pg' },
+    'skip-grid': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    seed: { type: 'string', default: 'bench' },
+    only: { type: 'string', default: 'load,list,grid,export' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+if (args.help) {
+  console.log(`usage: npm run bench -- [--orders N] [--engines pglite,pg] [--skip-grid] [--quick] [--seed S] [--only load,list,grid,export]
+
+  --orders    orders in the measured database (default 1000000; 100000 with --quick)
+  --engines   pglite, pg or both (default both); pg is PostgreSQL at DATABASE_URL, else the local server
+  --skip-grid no browser scrolling
+  --quick     a smoke run: 100,000 orders and fewer requests
+  --seed      seed of the generated data (default "bench"); databases are reused for the same size and seed
+  --only      parts to run (default all): load (first load, get_userinfo), list, grid, export`);
+  process.exit(0);
 }
 
+const orders = args.orders ? Number(args.orders) : args.quick ? 100_000 : 1_000_000;
+if (!Number.isInteger(orders) || orders < 1000) {
+  console.error('--orders must be an integer ≥ 1000');
+  process.exit(2);
+}
+const engines = args.engines.split(',').map((s) => s.trim()).filter(Boolean) as Array<'pglite' | 'pg'>;
+const parts = new Set(args.only.split(',').map((s) => s.trim()));
+if (args['skip-grid']) parts.delete('grid');
+const requests = args.quick ? 300 : 1000;
+
+const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(', ');
+
+// ---- first load and get_userinfo (the demo data set, in this process) ---------------------------------------
+
 async function firstLoad(base: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   const files: string[] = [];
   page.on('response', (r) => {
@@ -46,54 +86,122 @@ async function firstLoad(base: string) {
   return { js: js / 1024, css: css / 1024, files: new Set(files).size, heavy };
 }
 
-async function apiLatency(base: string, token: string, concurrency: number, total: number) {
-  const times: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < total) {
-      next++;
-      const t0 = performance.now();
-      const res = await fetch(`${base}/loanapi/account/get_userinfo`, { headers: { 'x-api-token': token } });
-      await res.arrayBuffer();
-      times.push(performance.now() - t0);
+async function loadAndUserinfo(): Promise<Row[]> {
+  const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+  await seedDemo(database.db, DEMO_PASSWORD);
+  const app = await buildApp({ db: database.db, cfg: testConfig({ distDir: path.resolve('dist') }), serveConsole: true });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const load = await firstLoad(base);
+    const login = await (await fetch(`${base}/loanapi/account/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'admin', pwd: DEMO_PASSWORD }),
+    })).json() as { data: { token: string } };
+    const call = async () => {
+      await (await fetch(`${base}/loanapi/account/get_userinfo`, { headers: { 'x-api-token': login.data.token } })).arrayBuffer();
+    };
+    const one = await hammer(1, 300, call);
+    const ten = await hammer(10, 1000, call);
+    const s1 = summarise(one.times);
+    const s10 = summarise(ten.times);
+    const e = 'PGlite (memory)';
+    return [
+      { figure: 'first load (login page), JS gzip', engine: 'browser', measured: `${load.js.toFixed(1)} KiB in ${load.files} files (CSS ${load.css.toFixed(1)} KiB)`, target: '≤ 350 KiB', verdict: verdict(load.js <= 350) },
+      { figure: 'first load without grid/charts chunks', engine: 'browser', measured: load.heavy.length ? load.heavy.join(', ') : 'none loaded', target: 'none', verdict: verdict(load.heavy.length === 0) },
+      { figure: 'get_userinfo, 1 client', engine: e, measured: `p50 ${ms(s1.p50)}, p95 ${ms(s1.p95)}, ${int(one.rps)} req/s`, target: '', verdict: '' },
+      { figure: 'get_userinfo, 10 clients', engine: e, measured: `p50 ${ms(s10.p50)}, p95 ${ms(s10.p95)}, p99 ${ms(s10.p99)}, ${int(ten.rps)} req/s`, target: '', verdict: '' },
+    ];
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+// ---- the seeded million -------------------------------------------------------------------------------------
+
+async function seeded(engine: 'pglite' | 'pg', notes: string[]): Promise<SeededDb | null> {
+  if (engine === 'pglite') return seededPglite(orders, args.seed);
+  const server = await postgresServer();
+  if ('reason' in server) {
+    const line = `PostgreSQL skipped: no server (${server.reason})`;
+    console.log(line);
+    notes.push(line);
+    return null;
+  }
+  return seededPostgres(server.url, orders, args.seed);
+}
+
+async function engineBench(db: SeededDb): Promise<Row[]> {
+  const rows: Row[] = [];
+  const label = db.engine === 'pg' ? 'PostgreSQL' : 'PGlite';
+  let smallFrom = '';
+  if (parts.has('list') || parts.has('grid') || parts.has('export')) {
+    const srv = await startServer(db);
+    try {
+      if (parts.has('list')) {
+        console.log(`[${label}] list…`);
+        rows.push(...(await listBench(srv, { engine: db.engine, orders, anchor: db.marker.anchor, requests })));
+      }
+      if (parts.has('grid')) {
+        console.log(`[${label}] grid…`);
+        rows.push(...(await gridBench(srv, db.engine, orders)));
+      }
+      // created_at of the (N/5)th newest order: the smaller export keeps the orders created since then.
+      const cut = await srv.ask<{ rows: Array<{ t: string }> }>({
+        type: 'sql',
+        text: `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as t from loan_order order by created_at desc, id desc offset ${Math.floor(orders / 5) - 1} limit 1`,
+      });
+      smallFrom = cut.rows[0].t;
+    } finally {
+      await srv.stop();
     }
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const secs = (performance.now() - t0) / 1000;
-  times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), rps: total / secs };
+  }
+  if (parts.has('export')) {
+    console.log(`[${label}] exports…`);
+    rows.push(...(await exportBench(db, orders, smallFrom, ['csv', 'xlsx'])));
+  }
+  return rows;
 }
 
 async function main() {
+  const started = new Date();
+  const loadStart = loadavg();
+  const notes: string[] = [];
   execSync('node scripts/build-if-needed.mjs', { stdio: 'inherit' });
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: 'memory://' });
-  await seedDemo(database.db, DEMO);
-  const app = await buildApp({ db: database.db, cfg: testConfig({ distDir: path.resolve('dist') }), serveConsole: true });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  fs.mkdirSync(BENCH_DIR, { recursive: true });
 
-  const load = await firstLoad(base);
-  const login = await (await fetch(`${base}/loanapi/account/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'admin', pwd: DEMO }),
-  })).json() as { data: { token: string } };
-  const one = await apiLatency(base, login.data.token, 1, 300);
-  const ten = await apiLatency(base, login.data.token, 10, 1000);
+  const dbs: SeededDb[] = [];
+  for (const e of engines) {
+    if (!parts.has('list') && !parts.has('grid') && !parts.has('export')) break;
+    const db = await seeded(e, notes);
+    if (!db) continue;
+    dbs.push(db);
+    const m = db.marker;
+    notes.push(`${db.engine === 'pg' ? 'PostgreSQL' : 'PGlite'}: ${int(m.orders)} orders, seed "${m.seed}", anchor ${new Date(m.anchor).toISOString()}, ` +
+      `${db.fresh ? `seeded now in ${m.seedSeconds} s` : `reused (seeded ${m.seededAt} in ${m.seedSeconds} s)`}`);
+  }
 
-  const rows: Array<[string, string]> = [
-    ['database', database.kind],
-    ['first load JS (gzip)', `${load.js.toFixed(1)} KiB (target ≤ 350)`],
-    ['first load CSS (gzip)', `${load.css.toFixed(1)} KiB`],
-    ['first load files', String(load.files)],
-    ['grid/charts in first load', load.heavy.length ? load.heavy.join(', ') : 'none'],
-    ['get_userinfo, 1 client', `p50 ${one.p50.toFixed(1)} ms, p95 ${one.p95.toFixed(1)} ms, ${one.rps.toFixed(0)} req/s`],
-    ['get_userinfo, 10 clients', `p50 ${ten.p50.toFixed(1)} ms, p95 ${ten.p95.toFixed(1)} ms, p99 ${ten.p99.toFixed(1)} ms, ${ten.rps.toFixed(0)} req/s`],
+  const rows: Row[] = [];
+  if (parts.has('load')) {
+    console.log('first load, get_userinfo…');
+    rows.push(...(await loadAndUserinfo()));
+  }
+  for (const db of dbs) rows.push(...(await engineBench(db)));
+  // PGlite and PostgreSQL side by side: each figure's rows together.
+  const order = [...new Set(rows.map((r) => r.figure.replace(/[\d,]+/g, '#')))];
+  rows.sort((a, b) => order.indexOf(a.figure.replace(/[\d,]+/g, '#')) - order.indexOf(b.figure.replace(/[\d,]+/g, '#')));
+
+  const head = [
+    `# Bench ${started.toISOString()} — ${int(orders)} orders`,
+    '',
+    `Machine: ${os.availableParallelism()} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadStart}, at end ${loadavg()}; took ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} min.`,
+    ...notes.map((n) => `- ${n}`),
+    '',
   ];
-  const w = Math.max(...rows.map((r) => r[0].length));
-  console.log(rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n'));
-  await app.close();
-  await database.close();
+  const out = [...head, table(rows), ''].join('\n');
+  console.log(`\n${out}`);
+  fs.writeFileSync(path.join(BENCH_DIR, 'last.md'), out);
 }
 
 main().catch((err) => {

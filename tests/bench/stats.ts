@@ -46,14 +46,14 @@ export function table(rows: Row[]): string {
 }
 
 /** Runs `total` calls spread over `concurrency` workers; the latency of each call, ms. */
-export async function hammer(concurrency: number, total: number, call: (i: number) => Promise<void>): Promise<{ times: number[]; rps: number }> {
+export async function hammer(concurrency: number, total: number, call: (i: number, worker: number) => Promise<void>): Promise<{ times: number[]; rps: number }> {
   const times: number[] = [];
   let next = 0;
-  const worker = async () => {
+  const worker = async (_: unknown, w: number) => {
     while (next < total) {
       const i = next++;
       const t0 = performance.now();
-      await call(i);
+      await call(i, w);
       times.push(performance.now() - t0);
     }
   };

@@ -42,13 +42,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Receives the envelope's msg on success (the server words it in the user's language). */
   onMessage?: (msg: string) => void;
+  /** Sent as the Idempotency-Key header (money writes: commands flagged `idempotent`). */
+  idempotencyKey?: string;
 }
 
 /** Spec §5: identical POST or PUT requests (same path and body) while one is pending are cancelled. */
 const pendingWrites = new Set<string>();
 
-function headers(): Record<string, string> {
+function headers(opts: RequestOptions = {}): Record<string, string> {
   const h: Record<string, string> = { 'x-api-st': String(Date.now()), 'lang-code': String(currentLang().id) };
+  if (opts.idempotencyKey) h['Idempotency-Key'] = opts.idempotencyKey;
   if (session.token) {
     h.Authorization = session.token;
     h['x-api-token'] = session.token;
@@ -70,7 +73,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, p
   try {
     const res = await ofetch<Envelope<T>>(path, {
       method,
-      headers: headers(),
+      headers: headers(opts),
       timeout: REQUEST_TIMEOUT_MS,
       signal: opts.signal,
       retry: 0,

@@ -16,6 +16,7 @@ import { clientHandler } from './clientHandlers';
 import { paramChoices } from './paramChoices';
 import { selectionFor, type Row } from './selection';
 import { commandUi } from './uiOverrides';
+import { invocationKeys, type InvocationKeys } from './idempotency';
 
 /** Window event after a command succeeded, so that screens refresh: `detail: {id, result, selection}`. */
 export const COMMAND_DONE_EVENT = 'command:done';
@@ -61,9 +62,9 @@ export function commandTitle(cmd: CommandDef, intl?: IntlShape | null): string {
  * `onMessage` is passed for a request layer that reports the envelope's msg; until it does, success shows the
  * catalogue's "Done".
  */
-export async function callApi<T>(call: ApiCall, payload: Record<string, unknown> = {}): Promise<{ data: T; msg: string }> {
+export async function callApi<T>(call: ApiCall, payload: Record<string, unknown> = {}, extra: RequestOptions = {}): Promise<{ data: T; msg: string }> {
   let msg = '';
-  const opts = { onMessage: (m: string) => (msg = m) } as RequestOptions;
+  const opts = { ...extra, onMessage: (m: string) => (msg = m) } as RequestOptions;
   const data = await api.call<T>(call, payload, opts);
   return { data, msg };
 }
@@ -98,6 +99,11 @@ export interface ExecuteOptions {
   selection?: readonly Row[];
   /** Don't notify validation issues (a form shows them on its fields). */
   quietInvalid?: boolean;
+  /**
+   * The Idempotency-Key source of this user invocation, for commands flagged `idempotent` (a form passes one for all
+   * its submits, so that a retry reuses the key); default a new invocation.
+   */
+  invocation?: InvocationKeys;
 }
 
 /**
@@ -110,11 +116,12 @@ export async function executeCommand<T = unknown>(id: string, params: Record<str
   const cmd = byId.get(id);
   const rows = [...(opts.selection ?? selectionFor(cmd?.screen))];
   let msg = '';
+  const keys = cmd?.idempotent ? opts.invocation ?? invocationKeys() : null;
   const ctx: CommandContext = {
     nodes: session.nodes,
     selection: rows,
     call: async <R,>(call: ApiCall, payload?: Record<string, unknown>) => {
-      const res = await callApi<R>(call, payload);
+      const res = await callApi<R>(call, payload, keys ? { idempotencyKey: keys(payload ?? {}) } : {});
       msg = res.msg;
       return res.data;
     },
@@ -169,6 +176,8 @@ export function openCommandForm(
   const intl = intlOf(opts);
   const omit = cmd.scope === 'single' ? ['id'] : cmd.scope === 'bulk' ? ['ids'] : [];
   const initial = opts.initial ?? (cmd.scope === 'single' ? rows[0] : undefined);
+  // One invocation for the life of the form: submitting again after a failure retries it under the same key.
+  const invocation = invocationKeys();
   return new Promise((resolve) => {
     let settled = false;
     const id = modals.open({
@@ -197,7 +206,7 @@ export function openCommandForm(
             submitLabel={cmd.danger ? 'command.confirm.ok' : 'command.submit'}
             onCancel={() => modals.close(id)}
             onSubmit={async (values) => {
-              const result = await executeCommand(cmd.id, values, { intl, selection: rows, quietInvalid: true });
+              const result = await executeCommand(cmd.id, values, { intl, selection: rows, quietInvalid: true, invocation });
               settled = true;
               resolve(result);
               modals.close(id);

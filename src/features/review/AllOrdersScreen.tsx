@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { navigate } from 'wouter/use-browser-location';
 import type { FilterOptions } from '../../schemas/client';
 import { ORDER_STATUSES } from '../../schemas/order';
@@ -11,6 +11,7 @@ import { FilterBar, useUrlFilters } from '../../ui/FilterBar';
 import { useMoreFilters } from '../../ui/useMoreFilters';
 import { useRemote } from '../../ui/useRemote';
 import { amountCurrency, orderFilterSchema, toWireFilters } from './amountFilters';
+import { STATUS_COLORS, useRejectReasonChoices, word } from './shared';
 
 const SCREEN = 'review.allOrder';
 const URL = '/loanapi/order/all_list';
@@ -23,18 +24,7 @@ const ADVANCED = ['channel_id', 'customer_type', 'loan', 'due', 'loan_amount', '
 const TITLES = { created: 'field.created_at', loan: 'field.loan_at', due: 'field.due_date' };
 const EMPTY: FilterOptions = { merchants: [], channels: [], products: [], labels: [] };
 
-/** Pill colours of loan statuses: waiting and review (blue, violet), money moving (cyan), debt (orange, red), done (green), ended (grey). */
-export const STATUS_COLORS: Record<string, string> = {
-  pending_review: '#1c7ed6', machine_review: '#1c7ed6', first_review: '#7048e8', second_review: '#7048e8', pre_review: '#7048e8',
-  disbursement_review: '#7048e8', reloan: '#7048e8', suspended: '#f08c00', withdrawal: '#0c8599', disbursing: '#0c8599',
-  repaying: '#1971c2', overdue: '#e03131', extended: '#e8590c', settled: '#2f9e44', failed: '#c92a2a', closed: '#868e96', bad_debt: '#862e9c',
-};
-
-function word(intl: IntlShape, key: string, value: string | null | undefined): string {
-  if (!value) return '';
-  const id = `option.${key}.${value}`;
-  return id in intl.messages ? intl.formatMessage({ id }) : value;
-}
+export { STATUS_COLORS };
 
 /** The customer-detail view of an order's customer (spec §2: client, name, phone). */
 export function openOrderCustomer(r: Pick<OrderRow, 'customer_id' | 'customer_name' | 'phone'>): void {
@@ -46,6 +36,8 @@ export function openOrderCustomer(r: Pick<OrderRow, 'customer_id' | 'customer_na
  * Spec /review/allOrder: every order of every status, with the filters a supervisor needs (merchant, product,
  * channel, statuses, created / loan / due dates, new or returning, amounts, order number, customer), sortable by
  * created time, loan time, amount and due date; money in each order's currency; export; Enter opens the customer.
+ * The toolbar carries the all-orders actions of spec §4 (close, close all, reset, return to pending withdrawal,
+ * switch to manual review, re-loan review) for the selected orders.
  */
 export default function AllOrdersScreen() {
   const intl = useIntl();
@@ -54,6 +46,8 @@ export default function AllOrdersScreen() {
   const currency = amountCurrency(options.merchants, filters.merchant_id);
   const more = useMoreFilters(ADVANCED, filters, ORDER_INTERNAL_FILTERS);
   const wire = useMemo(() => toWireFilters(filters, currency), [filters, currency]);
+  // The re-loan reject form picks its reason from the dictionary.
+  useRejectReasonChoices();
 
   const choices = useMemo(() => {
     const m = filters.merchant_id === undefined ? null : Number(filters.merchant_id);

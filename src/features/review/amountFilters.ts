@@ -15,6 +15,11 @@ const major = z.coerce.number().min(0).max(1e13);
 
 export const orderFilterSchema = orderListQuery.extend(Object.fromEntries(ORDER_AMOUNT_FILTERS.map((k) => [k, major.optional()])) as Record<(typeof ORDER_AMOUNT_FILTERS)[number], z.ZodOptional<typeof major>>);
 
+/** A list's filter schema with its amount fields typed in major units (what the user types), for FilterBar and URL. */
+export function withMajorAmounts<S extends z.ZodObject, K extends string>(schema: S, keys: readonly K[]) {
+  return schema.extend(Object.fromEntries(keys.map((k) => [k, major.optional()])) as Record<K, z.ZodOptional<typeof major>>);
+}
+
 /** Decimals of a currency's minor unit (VND 0, USD 2); 2 when unknown. */
 export function minorDigits(currency: string): number {
   try {
@@ -34,9 +39,9 @@ export function amountCurrency(merchants: ReadonlyArray<{ id: number; currency: 
 }
 
 /** The filters as the server takes them: amounts in minor units of `currency`, or dropped when there is none. */
-export function toWireFilters(filters: Filters, currency: string | null): Filters {
+export function toWireFilters(filters: Filters, currency: string | null, keys: readonly string[] = ORDER_AMOUNT_FILTERS): Filters {
   const out: Filters = { ...filters };
-  for (const k of ORDER_AMOUNT_FILTERS) {
+  for (const k of keys) {
     const v = out[k];
     if (v === undefined || v === null || v === '') continue;
     if (!currency) {

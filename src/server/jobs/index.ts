@@ -1,7 +1,9 @@
 import type { JobDef } from './scheduler';
+import { paymentRecheckJob } from '../modules/payment/jobs';
+import { withdrawalJob } from '../modules/withdrawal/withdrawal.job';
 
 /**
  * Every background job of the product (DESIGN §4: in-process, on a schedule, once across processes by advisory
  * lock). `npm start` runs them (JOBS_ENABLED=false turns them off); tests call `runJob` on the one they need.
  */
-export const JOBS: JobDef[] = [];
+export const JOBS: JobDef[] = [paymentRecheckJob, withdrawalJob];

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps';
-import { withJobLock } from './lock';
 
-/** A background job: run every `everyMs` by whichever server process takes its lock first. */
+/**
+ * A background job, run every `everyMs`. Its `run` takes its own lock (withJobLock from ./lock, under the job's
+ * name), so that a test or a screen calling the job function directly gets the same once-across-processes guarantee.
+ */
 export interface JobDef {
   name: string;
   everyMs: number;
@@ -30,10 +32,8 @@ export function startJobs(deps: Deps, jobs: readonly JobDef[], log: Pick<Fastify
   return { stop: () => timers.forEach(clearInterval) };
 }
 
-/** One run of a job under its lock (tests call this); false when another process held the lock. */
-export async function runJob(deps: Deps, job: JobDef): Promise<boolean> {
-  return withJobLock(deps.db, job.name, async () => {
-    await deps.clock.refresh(true);
-    await job.run(deps);
-  });
+/** One run of a job, with the business clock refreshed first. */
+export async function runJob(deps: Deps, job: JobDef): Promise<unknown> {
+  await deps.clock.refresh(true);
+  return job.run(deps);
 }

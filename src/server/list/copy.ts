@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { is, SQL } from 'drizzle-orm';
 import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -7,9 +7,10 @@ import type { Db } from '../db/client';
  * Export batches on the embedded database: PGlite decodes query results in JavaScript, message by message, which
  * costs ~10 µs a row; `COPY (query) TO '/dev/blob'` hands the same rows over as one block of PostgreSQL text
  * several times faster. The rows are decoded here exactly as drizzle decodes a select (the same
- * `mapFromDriverValue` of each column), so lists and exports see the same values. Used only when every selected
- * field is a plain column of a supported type and every parameter is a scalar; otherwise (and on real
- * PostgreSQL) the ordinary query runs.
+ * `mapFromDriverValue` of each column), so lists and exports see the same values. A computed field (a subquery, an
+ * expression) is decoded by the result type PostgreSQL reports for it, with the parsers drizzle's PGlite driver
+ * uses, then its own decoder — again what the ordinary query gives. Used only when every selected field is one of
+ * these and every parameter is a scalar; otherwise (and on real PostgreSQL) the ordinary query runs.
  */
 
 /** Column types whose PostgreSQL text form this module decodes. */
@@ -86,12 +87,61 @@ function unescape(f: string): string | null {
 
 type Field = PgColumn | SQL | SQL.Aliased;
 
-/** How each selected field turns text into the value drizzle would give; null when a field is not supported. */
-function decoders(fields: Record<string, Field>, textFields: ReadonlySet<string>): Array<(s: string) => unknown> | null {
+/**
+ * The parsers a select through drizzle gets: the client's own (PGlite's defaults and the array types it read from
+ * the database at start), overridden as drizzle's PGlite driver does (drizzle-orm/pglite/session.js): timestamps,
+ * dates, intervals and their arrays stay text.
+ */
+const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const parserSets = new WeakMap<PGlite, Record<number, (s: string, oid: number) => unknown>>();
+
+function parsersOf(client: PGlite): Record<number, (s: string, oid: number) => unknown> {
+  let p = parserSets.get(client);
+  if (!p) {
+    p = { ...client.parsers, ...Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, (s: string) => s])) };
+    parserSets.set(client, p);
+  }
+  return p;
+}
+
+/** Result type OIDs of recent queries (the describe costs a round trip; an export repeats two query texts). */
+const resultTypes = new Map<string, number[]>();
+const RESULT_TYPES_MAX = 200;
+
+async function resultTypesOf(client: PGlite, text: string): Promise<number[] | null> {
+  let oids = resultTypes.get(text);
+  if (!oids) {
+    const described = await client.describeQuery(text).catch(() => null);
+    if (!described) return null;
+    oids = described.resultFields.map((f) => f.dataTypeID);
+    if (resultTypes.size >= RESULT_TYPES_MAX) resultTypes.delete(resultTypes.keys().next().value as string);
+    resultTypes.set(text, oids);
+  }
+  return oids;
+}
+
+/**
+ * How each selected field turns text into the value drizzle would give; null when a field is not supported.
+ * `text` (with its $n placeholders) is described when a computed field needs its result type.
+ */
+async function decoders(client: PGlite, text: string, fields: Record<string, Field>, textFields: ReadonlySet<string>): Promise<Array<(s: string) => unknown> | null> {
   const out: Array<(s: string) => unknown> = [];
-  for (const [k, f] of Object.entries(fields)) {
+  const entries = Object.entries(fields);
+  let oids: number[] | null = null;
+  for (let i = 0; i < entries.length; i++) {
+    const [k, f] = entries[i];
     if (textFields.has(k)) {
       out.push((s) => s);
+      continue;
+    }
+    const computed = is(f, SQL) ? f : is(f, SQL.Aliased) ? f.sql : null;
+    if (computed) {
+      oids ??= await resultTypesOf(client, text);
+      const oid = oids?.[i];
+      if (oid === undefined || oids!.length !== entries.length) return null;
+      const decoder = computed.decoder;
+      const parsers = parsersOf(client);
+      out.push((s) => decoder.mapFromDriverValue(types.parseType(s, oid, parsers)));
       continue;
     }
     if (!is(f, PgColumn)) return null;
@@ -110,8 +160,8 @@ function decoders(fields: Record<string, Field>, textFields: ReadonlySet<string>
  * `textFields` are fields the caller selected as `::text` (returned as strings).
  */
 export async function copyRows(client: PGlite, query: PgSelect, fields: Record<string, Field>, textFields: ReadonlySet<string>): Promise<Record<string, unknown>[] | null> {
-  const dec = decoders(fields, textFields);
   const { sql: text, params } = query.toSQL();
+  const dec = await decoders(client, text, fields, textFields);
   const inlined = dec ? inlineParams(text, params as unknown[]) : null;
   const res = inlined === null ? null : await client.query(`COPY (${inlined}) TO '/dev/blob' WITH (FORMAT text)`).catch(() => null);
   if (!dec || !res) {

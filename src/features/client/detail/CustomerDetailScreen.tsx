@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Kbd, NumberInput, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { CUSTOMER_DETAIL_SCREEN, CUSTOMER_NODES } from '../../../../commands/customer.commands';
@@ -11,6 +11,7 @@ import { setViewLabel } from '../../../app/state/tags';
 import { DETAIL_SECTIONS, EDITABLE_FIELDS, type CustomerDetail, type DetailSection, type EditableFieldName } from '../../../schemas/customer';
 import { DISBURSED_STATUSES, type OrderStatus as OrderStatusName } from '../../../schemas/order';
 import { useRemote } from '../../../ui/useRemote';
+import { ReviewPanel } from '../../review/panel';
 import { CallDialog } from './CallDialog';
 import { customerApi } from './customerDetail.api';
 import { DetailContext, type CallRequest, type DetailCtx } from './DetailContext';
@@ -250,6 +251,12 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
       <div className={classes.layout} data-testid="customer-detail">
         <div className={classes.main}>
           <Header detail={detail} params={params} />
+          {/* /details/reviewDetails of an order: the review area's panel (order, scoring, records, decision). */}
+          {location.startsWith('/details/reviewDetails') && params.orderId && (
+            <Suspense fallback={<Skeleton h={180} radius="sm" />}>
+              <ReviewPanel orderId={params.orderId} type={params.type} />
+            </Suspense>
+          )}
           {SECTIONS.map((s) => (
             <SectionCard key={s.id} id={s.id} title={`customer.section.${s.id}`} count={counts(s)} collapsed={collapsed.has(s.id)} onToggle={toggle}>
               {s.Body ? <s.Body /> : <CommentsPanel ref={comments} customerId={customerId} onCount={setCommentsTotal} />}

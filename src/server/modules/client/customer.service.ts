@@ -19,6 +19,7 @@ import { channel } from '../merchant/channel.table';
 import { merchant } from '../merchant/merchant.table';
 import { product } from '../merchant/product.table';
 import { loanOrder, orderStatusHistory } from '../order/order.table';
+import { scorecardRules } from '../scoring/breakdown';
 import { dictItem } from '../system/system.table';
 import {
   bankCard, customer, customerApp, customerAuthRecord, customerCall, customerComment, customerContact, customerDevice, customerDocument,
@@ -403,7 +404,7 @@ export async function loadCustomerDetail(db: Db, who: Who, customerId: number): 
     collection_logs: [],
     scorecard: {
       result: c.machineReviewResult, status: c.machineReviewStatus, at: iso(c.machineReviewAt),
-      score: scored?.machine_review_score ?? null, order_no: scored?.order_no ?? null, rules: [],
+      score: scored?.machine_review_score ?? null, order_no: scored?.order_no ?? null, rules: await scorecardRules(db, scored?.id),
     },
     devices: deviceViews,
     apps,

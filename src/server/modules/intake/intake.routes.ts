@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
+import { appRoutes } from './app.routes';
+import { appKeyRoutes } from './appkey.routes';
+import { ruleRoutes } from './rules.routes';
 
-/** API routes of the intake area. */
+/**
+ * API routes of the intake area: the borrower app's signed API (/loanapi/app/*), the merchants' app keys
+ * (/loanapi/merchant_app/*) and the loan rules (/loanapi/loan_rule_config/*, /loanapi/loan_restriction_rule/*).
+ * The jobs (withdrawal expiry) are started by `startIntakeJobs` in expiry.ts.
+ */
 export function intakeRoutes(app: FastifyInstance, deps: Deps): void {
-  void app;
-  void deps;
+  appKeyRoutes(app, deps);
+  ruleRoutes(app, deps);
+  appRoutes(app, deps);
 }
+
+export { expireWithdrawals, startIntakeJobs } from './expiry';
+export { seedIntakeApps } from './seedApps';

@@ -1,10 +1,19 @@
+import { Badge } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import type { ScorecardRule } from '../../../../schemas/scoring';
+import { ACTION_COLORS, actionWord, signed, valuesText, valueText } from '../../../scoring/words';
 import { useDetail } from '../DetailContext';
 import { Coded, Copy, Dash, Field, Fields, Ltr, MiniTable, Time, YesNo } from '../parts';
 
-type Rule = { id: number; rule: string; hit: boolean; score: number; weight: number };
+type Rule = ScorecardRule & { id: number };
 
-/** Scorecard: the machine review's result, status, time and score, and the per-rule breakdown. */
+/**
+ * Scorecard: the machine review's result, status, time and score, and the per-rule breakdown of the latest scored
+ * order (the scoring area stores it at machine review): each rule with the values it compared, whether it held,
+ * the action taken and what it added to the total.
+ */
 export function ScorecardSection() {
+  const intl = useIntl();
   const { detail } = useDetail();
   const s = detail.scorecard;
   return (
@@ -22,9 +31,17 @@ export function ScorecardSection() {
         rows={s.rules.map((r, i) => ({ ...r, id: i }))}
         columns={[
           { key: 'rule', title: 'customer.field.rule' },
+          { key: 'expression', title: 'scoring.screen.rule', render: (r) => <Ltr><code>{r.expression}</code></Ltr> },
+          { key: 'left', title: 'scoring.breakdown.leftValue', render: (r) => <Ltr>{valueText(intl, r.left_value)}</Ltr> },
+          { key: 'right', title: 'scoring.breakdown.rightValue', render: (r) => <Ltr>{valuesText(intl, r.right_value)}</Ltr> },
           { key: 'hit', title: 'customer.field.hit', render: (r) => <YesNo value={r.hit} /> },
+          {
+            key: 'action', title: 'scoring.breakdown.action',
+            render: (r) => <Badge size="xs" radius="sm" tt="none" color={ACTION_COLORS[r.action] ?? 'gray'} variant={r.action === 'none' ? 'outline' : 'light'}>{actionWord(intl, r.action)}</Badge>,
+          },
           { key: 'score', title: 'customer.field.score', align: 'right', render: (r) => <Ltr>{r.score}</Ltr> },
           { key: 'weight', title: 'customer.field.weight', align: 'right', render: (r) => <Ltr>{r.weight}</Ltr> },
+          { key: 'contribution', title: 'scoring.breakdown.contribution', align: 'right', render: (r) => <Ltr>{signed(intl, r.contribution)}</Ltr> },
         ]}
       />
     </>

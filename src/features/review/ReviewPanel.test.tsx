@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from '../../app/api/request';
+import { selectionStore, setCurrentScreen } from '../../app/commands';
+import { responseCache } from '../../app/lib/dict';
+import { setNotifier, type Notifier } from '../../app/lib/notify';
+import { session } from '../../app/state/session';
+import type { ReviewOrderDetail } from '../../schemas/review';
+import { renderUi } from '../../ui/testing';
+import { normaliseBreakdown } from './review.api';
+import ReviewPanel from './ReviewPanel';
+
+const DETAIL: ReviewOrderDetail = {
+  order: {
+    id: 41, order_no: 'LO260301000000041', status: 'first_review', customer_id: 7, merchant_id: 1, merchant_name: 'Saigon Credit',
+    product_name: 'Quick 7', currency: 'VND', is_returning: false, order_type: 'normal', application_amount: 3_000_000, loan_amount: 3_000_000,
+    review_limit: 0, loan_days: 7, review_stage: 'first', review_result: 'pending', loan_remark: '', machine_review_result: 'approved',
+    machine_review_score: 812, created_at: '2026-03-01T02:00:00.000Z',
+  },
+  page: 'trial',
+  task: { status: 'open', assignee_id: null, assignee_name: null, claimed_at: null, mine: false },
+  service: null,
+  can_pass: true,
+  records: [{ id: 1, stage: 'first', result: 'to_service', reason: '', reason_label: '', remark: 'Ask for a clearer photo', limit: null, account_id: 3, account_name: 'Nguyen Thu Ha', created_at: '2026-03-01T03:00:00.000Z' }],
+};
+
+let prev: Notifier;
+beforeEach(() => {
+  session.nodes = ['review_trial_approve', 'review_trial_reject', 'review_trial_claim', 'review_trial_release', 'review_trial_toService'];
+  prev = setNotifier(() => undefined);
+  responseCache.clear();
+  window.history.replaceState(null, '', '/details/reviewDetails?id=41&customer_id=7&type=trial');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  setNotifier(prev);
+  session.nodes = [];
+  setCurrentScreen(null);
+});
+
+function mockGets(scoring: unknown | Error = new ApiError(40400, 'not found', null, 404)) {
+  return vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path === '/loanapi/review/order_detail') return DETAIL as never;
+    if (path === '/loanapi/dict/detail_on_list') return { rows: [{ value: '1', label: 'Incomplete documents' }, { value: '2', label: 'Identity mismatch' }] } as never;
+    if (path === '/loanapi/scoring/order_breakdown') {
+      if (scoring instanceof Error) throw scoring;
+      return scoring as never;
+    }
+    throw new Error(`unexpected GET ${path}`);
+  });
+}
+
+describe('review panel', () => {
+  it('makes the queue the current screen with the order selected, so the queue’s hotkeys and palette act on it', async () => {
+    mockGets();
+    renderUi(<ReviewPanel orderId={41} type="trial" />);
+    await screen.findByTestId('review-panel');
+    await waitFor(() => expect(selectionStore.screen).toBe('review.trial'));
+    expect(selectionStore.rows.map((r) => r.id)).toEqual([41]);
+    expect(screen.getByTestId('review-holder').textContent).toBe('Unclaimed');
+    expect(screen.getByText('Ask for a clearer photo', { exact: false })).toBeTruthy();
+  });
+
+  it('shows an empty breakdown when the scoring route is missing (404), and the rules when it answers', async () => {
+    mockGets();
+    const { unmount } = renderUi(<ReviewPanel orderId={41} type="trial" />);
+    expect(await screen.findByTestId('review-scoring-empty')).toBeTruthy();
+    unmount();
+    vi.restoreAllMocks();
+    mockGets({ score: 812, result: 'approved', rules: [{ rule_name: 'Age over 21', hit: true, score: 40, weight: 2 }] });
+    renderUi(<ReviewPanel orderId={41} type="trial" />);
+    expect(await screen.findByText('Age over 21')).toBeTruthy();
+    expect(screen.getByText('Holds')).toBeTruthy();
+  });
+
+  it('approves with a limit in major units, then claims and opens the next order of the queue by itself', async () => {
+    mockGets();
+    const call = vi.spyOn(api, 'call').mockResolvedValue({ id: 41, status: 'second_review' } as never);
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ id: 52, order_no: 'LO2', customer_id: 9, customer_name: 'B', phone: '0901234567' } as never);
+    renderUi(<ReviewPanel orderId={41} type="trial" />);
+    await screen.findByTestId('review-panel');
+    fireEvent.change(screen.getByTestId('review-limit'), { target: { value: '2500000' } });
+    fireEvent.click(screen.getByTestId('review-approve'));
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    expect(call.mock.calls[0][0]).toEqual({ method: 'POST', path: '/loanapi/review/trial/approve' });
+    expect(call.mock.calls[0][1]).toEqual({ id: 41, limit: 2_500_000 });
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/loanapi/review/trial/next', { exclude: [41] }));
+    await waitFor(() => expect(window.location.search).toContain('id=52'));
+    expect(window.location.pathname).toBe('/details/reviewDetails');
+    expect(new URLSearchParams(window.location.search).get('type')).toBe('trial');
+  });
+
+  it('rejects with the reason picked in the panel', async () => {
+    mockGets();
+    const call = vi.spyOn(api, 'call').mockResolvedValue({ id: 41, status: 'closed' } as never);
+    vi.spyOn(api, 'post').mockResolvedValue(null as never);
+    renderUi(<ReviewPanel orderId={41} type="trial" />);
+    await screen.findByTestId('review-panel');
+    fireEvent.click(screen.getByTestId('review-reason'));
+    fireEvent.click(await screen.findByText('Identity mismatch'));
+    fireEvent.click(screen.getByTestId('review-reject'));
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    expect(call.mock.calls[0][0].path).toBe('/loanapi/review/trial/reject');
+    expect(call.mock.calls[0][1]).toEqual({ id: 41, reason: '2' });
+  });
+});
+
+describe('scoring breakdown shapes', () => {
+  it('reads an array of lines or an object with rules, and nothing as null', () => {
+    expect(normaliseBreakdown(null)).toBeNull();
+    expect(normaliseBreakdown({ rules: [] })).toBeNull();
+    expect(normaliseBreakdown([{ name: 'Income', passed: false, points: '5', weight: 1 }])).toEqual({
+      total: null, result: '', rules: [{ name: 'Income', hit: false, score: 5, weight: 1, detail: '' }],
+    });
+    expect(normaliseBreakdown({ total_score: 700, items: [{ rule: 'Device', holds: true }] })?.total).toBe(700);
+  });
+});

@@ -1,0 +1,99 @@
+import { useEffect, useMemo } from 'react';
+import type { IntlShape } from 'react-intl';
+import { navigate } from 'wouter/use-browser-location';
+import { byId } from '../../../commands';
+import { registerParamChoices } from '../../app/commands';
+import { notify } from '../../app/lib/notify';
+import { useDict } from '../../app/lib/dict';
+import type { ReviewFilterOptions, StagePage } from '../../schemas/review';
+import { REJECT_REASON_DICT } from '../../schemas/review';
+import { useRemote } from '../../ui/useRemote';
+import { reviewApi } from './review.api';
+
+/** Pill colours of loan statuses: waiting and review (blue, violet), money moving (cyan), debt (orange, red), done (green), ended (grey). */
+export const STATUS_COLORS: Record<string, string> = {
+  pending_review: '#1c7ed6', machine_review: '#1c7ed6', first_review: '#7048e8', second_review: '#7048e8', pre_review: '#7048e8',
+  disbursement_review: '#7048e8', reloan: '#7048e8', suspended: '#f08c00', withdrawal: '#0c8599', disbursing: '#0c8599',
+  repaying: '#1971c2', overdue: '#e03131', extended: '#e8590c', settled: '#2f9e44', failed: '#c92a2a', closed: '#868e96', bad_debt: '#862e9c',
+};
+
+/** A coded value in words: `option.<key>.<value>`, else the value itself. */
+export function word(intl: IntlShape, key: string, value: string | null | undefined): string {
+  if (!value) return '';
+  const id = `option.${key}.${value}`;
+  return id in intl.messages ? intl.formatMessage({ id }) : value;
+}
+
+export const REVIEW_DETAILS = '/details/reviewDetails';
+
+/** /details/reviewDetails of an order of a review queue (spec §2: id, type, tags, phone, customer_id). */
+export function reviewDetailsUrl(type: string, r: { id: number; customer_id: number; phone?: string | null }): string {
+  const q = new URLSearchParams({ id: String(r.id), customer_id: String(r.customer_id), type, phone: r.phone ?? '' });
+  return `${REVIEW_DETAILS}?${q.toString()}`;
+}
+
+export function openReviewDetails(type: string, r: { id: number; customer_id: number; phone?: string | null }): void {
+  navigate(reviewDetailsUrl(type, r));
+}
+
+/**
+ * While mounted, the generated forms (reject, batch reject, re-loan reject) offer the reject_reason dictionary as a
+ * select for `reason`: the reason picker of the palette, the hotkey R and the toolbar alike.
+ */
+export function useRejectReasonChoices(): void {
+  const dict = useDict(REJECT_REASON_DICT);
+  const choices = useMemo(() => ({ reason: dict.items.filter((i) => i.enabled !== false).map((i) => ({ value: String(i.value), label: i.label })) }), [dict.items]);
+  useEffect(() => registerParamChoices(choices), [choices]);
+}
+
+const EMPTY: ReviewFilterOptions = { merchants: [], products: [] };
+
+/** Merchants and products of the account's scope, for the queue filters. */
+export function useReviewOptions(): ReviewFilterOptions {
+  return useRemote((signal) => reviewApi.filterOptions({ silent: true, signal }), []).data ?? EMPTY;
+}
+
+/** Choices of the merchant and product filters (products of the chosen merchant only). */
+export function merchantProductChoices(options: ReviewFilterOptions, merchantId: unknown) {
+  const m = merchantId === undefined || merchantId === null || merchantId === '' ? null : Number(merchantId);
+  const names = new Map(options.merchants.map((x) => [x.id, x.name]));
+  return {
+    merchant_id: options.merchants.map((x) => ({ value: String(x.id), label: `${x.name} (${x.code})` })),
+    product_id: options.products.filter((p) => m === null || p.merchant_id === m)
+      .map((p) => ({ value: String(p.id), label: m === null && options.merchants.length > 1 ? `${p.name} · ${names.get(p.merchant_id) ?? p.merchant_id}` : p.name })),
+  };
+}
+
+/**
+ * Puts the keyboard on the grid of a queue once it shows rows, so j/k and the queue's hotkeys work without a click.
+ * Only when nothing else has the focus (a filter being typed in keeps it).
+ */
+export function useGridAutofocus(screenId: string): void {
+  useEffect(() => {
+    let tries = 0;
+    const timer = setInterval(() => {
+      const canvas = document.querySelector<HTMLElement>(`[data-screen="${screenId}"] [data-testid="data-grid-canvas"]`);
+      const idle = !document.activeElement || document.activeElement === document.body;
+      if (canvas && idle) canvas.focus({ preventScroll: true });
+      if (canvas || ++tries > 50) clearInterval(timer);
+    }, 100);
+    return () => clearInterval(timer);
+  }, [screenId]);
+}
+
+/**
+ * The keyboard flow's "next order" (n): claims the caller's next order of the queue and opens its review details;
+ * when the queue has nothing left for them, says so and shows the queue.
+ */
+export async function openNext(page: StagePage, exclude: number[] = []): Promise<void> {
+  const next = await reviewApi.next(page, exclude).catch(() => undefined);
+  if (next === undefined) return; // the request layer showed why
+  if (!next) {
+    notify('info', 'review.queue.empty');
+    const route = byId.get(`review.${page}`)?.route;
+    if (route && window.location.pathname !== route) navigate(route);
+    return;
+  }
+  openReviewDetails(page, next);
+}
+

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { appApplyBody, appBindCardBody, appConfirmBody, appOrderStatusQuery, appRegisterBody } from '../../../schemas/intake';
+import type { Deps } from '../../deps';
+import { PUBLIC, route } from '../../http';
+import { IDEMPOTENCY_HEADER, requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
+import { applyForLoan, listProducts, ordersOf } from './apply';
+import { authenticate, type IntakeCaller } from './auth';
+import { bindCard, registerCustomer } from './customers';
+import { sha256Hex } from './signature';
+import { confirmOrderWithdrawal } from './withdraw';
+
+/**
+ * The borrower app's API (docs/intake.md): public as far as staff sessions go, authenticated per merchant by the
+ * app key's signature instead. Registered in their own plugin so that JSON bodies are kept as the exact bytes the
+ * signature covers, and so that every route here is checked before its body is validated (an unsigned caller
+ * learns nothing about the schemas).
+ */
+export function appRoutes(app: FastifyInstance, deps: Deps): void {
+  void app.register(async (sub) => {
+    sub.removeContentTypeParser('application/json');
+    sub.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+      const raw = body as Buffer;
+      req.rawBody = raw;
+      if (raw.length === 0) return done(null, undefined);
+      try {
+        done(null, JSON.parse(raw.toString('utf8')));
+      } catch {
+        done(Object.assign(new Error('malformed JSON body'), { statusCode: 400 }), undefined);
+      }
+    });
+    sub.addHook('preValidation', async (req) => {
+      req.intake = await authenticate(deps, req);
+    });
+    const caller = (req: { intake?: IntakeCaller }) => req.intake!;
+    const common = { permission: PUBLIC, audit: false } as const;
+
+    route(sub, { ...common, method: 'GET', url: '/loanapi/app/products' }, ({ req }) => listProducts(deps.db, caller(req)));
+
+    route(sub, { ...common, method: 'POST', url: '/loanapi/app/register', body: appRegisterBody }, ({ req, body }) => registerCustomer(deps, caller(req), body, req.ip));
+
+    route(sub, { ...common, method: 'POST', url: '/loanapi/app/apply', body: appApplyBody }, ({ req, body }) => {
+      const c = caller(req);
+      // Optional here (an application moves no money), but a retrying app should send one to avoid a second order.
+      if (!req.headers[IDEMPOTENCY_HEADER]) return applyForLoan(deps, c, body);
+      const key = requireIdempotencyKey(req);
+      return withIdempotency(deps.db, { scope: 'intake.apply', key: `${c.appKeyId}:${sha256Hex(key).slice(0, 48)}`, payload: body }, () => applyForLoan(deps, c, body));
+    });
+
+    route(sub, { ...common, method: 'POST', url: '/loanapi/app/bind_card', body: appBindCardBody }, ({ req, body }) => bindCard(deps, caller(req), body));
+
+    route(sub, { ...common, method: 'POST', url: '/loanapi/app/confirm_withdrawal', body: appConfirmBody }, ({ req, body }) =>
+      confirmOrderWithdrawal(deps, caller(req), body, requireIdempotencyKey(req)));
+
+    route(sub, { ...common, method: 'GET', url: '/loanapi/app/order_status', query: appOrderStatusQuery }, ({ req, query }) =>
+      ordersOf(deps, caller(req), query.phone, query.order_no));
+  });
+}
