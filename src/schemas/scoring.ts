@@ -176,8 +176,6 @@ export interface RuleRow {
   weight: number;
   sort_order: number;
   enabled: boolean;
-  /** Merchants holding a rule of the same clone identifier (this one included). */
-  clone_count: number;
   updated_at: string;
   created_at: string;
 }

@@ -38,10 +38,10 @@ export default function LoanConfigScreen() {
     { key: 'code', title: 'field.merchant_code', width: 120, sortable: true },
     { key: 'name', title: 'field.merchant_id', width: 220 },
     {
-      key: 'own', title: 'field.flow_own', kind: 'tag', width: 130,
+      key: 'own', title: 'field.flow_own', kind: 'tag', width: 160,
       format: (r) => intl.formatMessage({ id: r.own ? 'review.flow.own' : 'review.flow.followsDefault' }), tagColor: (r) => (r.own ? '#1971c2' : undefined),
     },
-    { key: 'new_stages', title: 'field.new_stages', width: 320, format: (r) => stages(r.new_stages) },
+    { key: 'new_stages', title: 'field.new_stages', width: 420, format: (r) => stages(r.new_stages) },
     { key: 'returning_stages', title: 'field.returning_stages', width: 320, format: (r) => stages(r.returning_stages) },
   ], [intl]);
 
@@ -54,7 +54,7 @@ export default function LoanConfigScreen() {
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
             <Group gap="xs">
-              <Title order={2} size="h6">{intl.formatMessage({ id: 'review.flow.default' })}</Title>
+              <Title order={2} size="h6">{intl.formatMessage({ id: 'review.flow.defaultTitle' })}</Title>
               {d && !d.own && <Badge size="xs" variant="outline" color="gray" tt="none">{intl.formatMessage({ id: 'review.flow.builtIn' })}</Badge>}
             </Group>
             <Text size="sm">{intl.formatMessage({ id: 'field.new_stages' })}: {d ? stages(d.new_stages) : '…'}</Text>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../../app/api/request';
 import { selectionStore, setCurrentScreen } from '../../app/commands';
@@ -68,10 +68,16 @@ describe('review panel', () => {
     expect(await screen.findByTestId('review-scoring-empty')).toBeTruthy();
     unmount();
     vi.restoreAllMocks();
-    mockGets({ score: 812, result: 'approved', rules: [{ rule_name: 'Age over 21', hit: true, score: 40, weight: 2 }] });
+    mockGets({
+      order: { id: 41 }, history: [],
+      run: { id: 3, result: 'approved', decision: 'pass', score: 812, pass_score: 600, reason: '', reviewed_at: '2026-03-01T02:01:00.000Z', variables: {} },
+      items: [{ id: 1, rule: 'Age over 21', kind: 'score', left_expr: 'age', comparator: 'gte', right_expr: '21', left_value: 34, right_value: [21], held: true, score: 40, weight: 2, contribution: 80 }],
+    });
     renderUi(<ReviewPanel orderId={41} type="trial" />);
     expect(await screen.findByText('Age over 21')).toBeTruthy();
     expect(screen.getByText('Holds')).toBeTruthy();
+    expect(screen.getByText('· age ≥ 21 = 34', { exact: false })).toBeTruthy();
+    expect(within(screen.getByTestId('review-scoring')).getByText('812')).toBeTruthy();
   });
 
   it('approves with a limit in major units, then claims and opens the next order of the queue by itself', async () => {

@@ -1,5 +1,6 @@
 import { api, type RequestOptions } from '../../app/api/request';
 import type { NextOrder, ReviewFilterOptions, ReviewOrderDetail, StagePage } from '../../schemas/review';
+import { COMPARATOR_SYMBOLS, type Comparator } from '../../schemas/scoring-expr';
 
 /** Calls of the review screens that are not registry commands (reads, and the keyboard flow's next order). */
 export const reviewApi = {
@@ -38,26 +39,35 @@ export interface ScoringBreakdown {
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
+/** `left = 1200 (≥ 1000)`: the rule's expression with the value the order gave, when the answer carries them. */
+function ruleDetail(x: Record<string, unknown>): string {
+  const expr = x.left_expr && x.comparator ? `${str(x.left_expr)} ${COMPARATOR_SYMBOLS[x.comparator as Comparator] ?? str(x.comparator)} ${str(x.right_expr)}` : '';
+  const value = x.left_value === undefined || x.left_value === null ? '' : `= ${typeof x.left_value === 'object' ? JSON.stringify(x.left_value) : str(x.left_value)}`;
+  return [expr, value].filter(Boolean).join(' ') || str(x.detail ?? '');
+}
+
 /**
- * Reads the breakdown in the shapes a scoring answer may take (an array of rule lines, or `{rules | items | rows,
- * score | total, result}`), so the panel does not depend on the other area's exact field names.
+ * Reads the scoring area's answer (`{run: {score, result}, items: [{rule, held, score, weight, left_expr, …}]}`, see
+ * OrderBreakdown in src/schemas/scoring.ts) and, defensively, other shapes of rule lines (an array, or `rules`),
+ * so the panel degrades to "no breakdown" rather than failing when the answer changes.
  */
 export function normaliseBreakdown(data: unknown): ScoringBreakdown | null {
   if (!data) return null;
   const obj = (Array.isArray(data) ? { rules: data } : data) as Record<string, unknown>;
-  const list = (obj.rules ?? obj.items ?? obj.rows ?? obj.breakdown) as unknown;
+  const run = (obj.run ?? {}) as Record<string, unknown>;
+  const list = (obj.items ?? obj.rules ?? obj.rows ?? obj.breakdown) as unknown;
   const rules = Array.isArray(list) ? list.map((r): ScoringRuleLine => {
     const x = (r ?? {}) as Record<string, unknown>;
-    const hit = x.hit ?? x.holds ?? x.passed ?? x.matched;
+    const hit = x.held ?? x.hit ?? x.holds ?? x.passed ?? x.matched;
     return {
-      name: str(x.rule_name ?? x.name ?? x.rule ?? x.title),
+      name: str(x.rule ?? x.rule_name ?? x.name ?? x.title),
       hit: typeof hit === 'boolean' ? hit : null,
       score: num(x.score ?? x.points),
       weight: num(x.weight),
-      detail: str(x.detail ?? x.left_value ?? x.value ?? ''),
+      detail: ruleDetail(x),
     };
   }) : [];
-  const total = num(obj.total ?? obj.score ?? obj.total_score);
+  const total = num(run.score ?? obj.total ?? obj.score ?? obj.total_score);
   if (!rules.length && total === null) return null;
-  return { total, result: str(obj.result), rules };
+  return { total, result: str(run.result ?? obj.result), rules };
 }

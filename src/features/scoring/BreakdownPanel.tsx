@@ -59,7 +59,7 @@ export function BreakdownTable({ items }: { items: readonly BreakdownItem[] }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{w('field.name')}</Table.Th>
-            <Table.Th>{w('scoring.screen.rule')}</Table.Th>
+            <Table.Th>{w('scoring.breakdown.condition')}</Table.Th>
             <Table.Th>{w('scoring.breakdown.leftValue')}</Table.Th>
             <Table.Th>{w('scoring.breakdown.rightValue')}</Table.Th>
             <Table.Th>{w('scoring.breakdown.held')}</Table.Th>
@@ -84,7 +84,7 @@ export function BreakdownTable({ items }: { items: readonly BreakdownItem[] }) {
                   : <Badge size="xs" color={i.held ? 'teal' : 'gray'} variant={i.held ? 'light' : 'outline'}>{w(i.held ? 'customer.yes' : 'customer.no')}</Badge>}
               </Table.Td>
               <Table.Td><Badge size="xs" color={ACTION_COLORS[i.action] ?? 'gray'} variant={i.action === 'none' ? 'outline' : 'light'} tt="none">{actionWord(intl, i.action)}</Badge></Table.Td>
-              <Table.Td style={{ textAlign: 'end' }}><Text size="xs" dir="ltr">{intl.formatNumber(i.score)} × {intl.formatNumber(i.weight, { maximumFractionDigits: 2 })}</Text></Table.Td>
+              <Table.Td style={{ textAlign: 'end' }}><Text size="xs"><span dir="ltr" style={{ unicodeBidi: 'isolate' }}>{intl.formatNumber(i.score)} × {intl.formatNumber(i.weight, { maximumFractionDigits: 2 })}</span></Text></Table.Td>
               <Table.Td style={{ textAlign: 'end' }}><Text size="xs" fw={i.contribution ? 600 : undefined} dir="ltr">{signed(intl, i.contribution)}</Text></Table.Td>
             </Table.Tr>
           ))}

@@ -13,9 +13,9 @@ import { RulesScreen } from './RulesScreen';
 const row = (over: Partial<RuleRow>): RuleRow => ({
   id: 1, merchant_id: 7, merchant_name: 'Saigon Credit', kind: 'audit', name: 'Blacklisted customer', clone_code: 'AA-BLACKLIST',
   left_expr: 'blacklisted', comparator: 'eq', right_expr: 'true', action_hit: 'reject', action_miss: 'none', score: 0, weight: 1,
-  sort_order: 10, enabled: true, clone_count: 3, updated_at: '2026-03-01T00:00:00Z', created_at: '2026-03-01T00:00:00Z', ...over,
+  sort_order: 10, enabled: true, updated_at: '2026-03-01T00:00:00Z', created_at: '2026-03-01T00:00:00Z', ...over,
 });
-const ROWS = [row({}), row({ id: 2, name: 'Age band', clone_code: 'AA-AGE', left_expr: 'age', comparator: 'between', right_expr: '22, 55', action_hit: 'none', action_miss: 'reject', enabled: false, clone_count: 1 })];
+const ROWS = [row({}), row({ id: 2, name: 'Age band', clone_code: 'AA-AGE', left_expr: 'age', comparator: 'between', right_expr: '22, 55', action_hit: 'none', action_miss: 'reject', enabled: false })];
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
 if (!('fonts' in document)) {
@@ -31,6 +31,7 @@ beforeEach(() => {
   get = vi.spyOn(api, 'get').mockImplementation((async (path: string) => {
     if (path === '/loanapi/merchant/options') return [{ id: 7, name: 'Saigon Credit', code: 'M001', parent_id: null }];
     if (path === '/loanapi/order_scoring_rule/threshold') return { merchant_id: 7, pass_score: 590, updated_at: null };
+    if (path.endsWith('/clone_counts')) return { 'AA-BLACKLIST': 3, 'AA-AGE': 1 };
     throw new Error(path);
   }) as never);
   call = vi.spyOn(api, 'call').mockImplementation((async (c: { path: string }) => {

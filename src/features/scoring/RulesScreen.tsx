@@ -47,6 +47,7 @@ export function RulesScreen({ kind }: { kind: RuleKind }) {
   const [filters, setFilters] = useUrlFilters(ruleListQuery);
   const merchants = useMerchants();
   const page = useRemote((signal) => api.call<Page>(list, { ...filters, size: 500 }, { silent: true, signal }), [filters, list]);
+  const counts = useRemote((signal) => api.get<Record<string, number>>(`${list.path.replace(/\/list$/, '')}/clone_counts`, undefined, { silent: true, signal }), [list, page.data]);
   const rows = useMemo(() => page.data?.rows ?? [], [page.data]);
   const sel = useRowSelection(screen, rows);
   const filteredMerchant = filters.merchant_id === undefined ? null : String(filters.merchant_id);
@@ -72,9 +73,9 @@ export function RulesScreen({ kind }: { kind: RuleKind }) {
           <Text size="sm" fw={500} c={r.enabled ? undefined : 'dimmed'}>{r.name}</Text>
           <Group gap={4} wrap="nowrap">
             <Text size="xs" c="dimmed" ff="monospace" dir="ltr">{r.clone_code}</Text>
-            {r.clone_count > 1 && (
-              <Tooltip label={intl.formatMessage({ id: 'scoring.screen.clones' }, { count: r.clone_count })} withArrow>
-                <Badge size="xs" variant="outline" color="gray" tt="none">×{r.clone_count}</Badge>
+            {(counts.data?.[r.clone_code] ?? 0) > 1 && (
+              <Tooltip label={intl.formatMessage({ id: 'scoring.screen.clones' }, { count: counts.data![r.clone_code] })} withArrow>
+                <Badge size="xs" variant="outline" color="gray" tt="none"><span dir="ltr" style={{ unicodeBidi: 'isolate' }}>×{counts.data![r.clone_code]}</span></Badge>
               </Tooltip>
             )}
           </Group>
@@ -95,7 +96,7 @@ export function RulesScreen({ kind }: { kind: RuleKind }) {
       key: 'score', title: 'scoring.screen.scoreWeight', width: 130, align: 'right',
       render: (r) => (
         <Text size="sm" dir="ltr" c={r.action_hit === 'add_score' || r.action_miss === 'add_score' ? undefined : 'dimmed'}>
-          {intl.formatNumber(r.score)} × {intl.formatNumber(r.weight, { maximumFractionDigits: 2 })}
+          <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>{intl.formatNumber(r.score)} × {intl.formatNumber(r.weight, { maximumFractionDigits: 2 })}</span>
         </Text>
       ),
     },
@@ -104,7 +105,7 @@ export function RulesScreen({ kind }: { kind: RuleKind }) {
       render: (r) => <Badge size="sm" variant={r.enabled ? 'light' : 'outline'} color={r.enabled ? 'teal' : 'gray'}>{intl.formatMessage({ id: r.enabled ? 'scoring.screen.on' : 'scoring.screen.off' })}</Badge>,
     },
     { key: 'updated_at', title: 'field.updated_at', width: 160, render: (r) => <Text size="xs" c="dimmed" dir="ltr">{formatTime(r.updated_at)}</Text> },
-  ], [intl, many]);
+  ], [intl, many, counts.data]);
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`rules-screen-${kind}`}>

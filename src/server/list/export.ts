@@ -4,8 +4,9 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { setImmediate as tick } from 'node:timers/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type pg from 'pg';
 import type { Deps } from '../deps';
 import { translate } from '../i18n';
 import type { Actor } from '../plugins/session';
@@ -182,17 +183,98 @@ interface Runner {
   running: Map<number, Promise<void>>;
   active: number;
   waiting: Array<() => void>;
+  lease: Lease | null;
 }
 
 const runners = new WeakMap<object, Runner>();
 
-function runnerOf(d: Deps): Runner {
+function runnerOf(d: Pick<Deps, 'db'>): Runner {
   let r = runners.get(d.db);
   if (!r) {
-    r = { running: new Map(), active: 0, waiting: [] };
+    r = { running: new Map(), active: 0, waiting: [], lease: null };
     runners.set(d.db, r);
   }
   return r;
+}
+
+/**
+ * On PostgreSQL several server processes may share the database, and a job runs in the process that received
+ * the request: while a job is queued or running, its process holds the session-level advisory lock
+ * (EXPORT_LOCK, job id) on one connection of its own, so that another process starting up can tell the jobs of a
+ * live process from those whose process is gone (the lock goes with the connection). PGlite is one process's
+ * database: nothing to hold there.
+ */
+const EXPORT_LOCK = 0x45585054; // 'EXPT'
+
+interface Lease {
+  hold(jobId: number): Promise<void>;
+  release(jobId: number): Promise<void>;
+}
+
+function poolOf(db: Deps['db']): pg.Pool | null {
+  const client = (db as unknown as { $client?: { connect?: unknown; totalCount?: unknown } }).$client;
+  return client && typeof client.connect === 'function' && 'totalCount' in client ? (client as unknown as pg.Pool) : null;
+}
+
+function leaseOf(d: Pick<Deps, 'db'>): Lease | null {
+  const r = runnerOf(d);
+  if (r.lease) return r.lease;
+  const pool = poolOf(d.db);
+  if (!pool) return null;
+  // One connection, checked out while this process has jobs; its locks are the jobs'.
+  let conn: Promise<pg.PoolClient> | null = null;
+  const held = new Set<number>();
+  r.lease = {
+    async hold(jobId) {
+      held.add(jobId);
+      conn ??= pool.connect().then((c) => {
+        // A dropped connection loses its locks; the jobs still finish, the next hold reconnects.
+        c.on('error', () => undefined);
+        return c;
+      });
+      try {
+        await (await conn).query('SELECT pg_advisory_lock($1, $2)', [EXPORT_LOCK, jobId]);
+      } catch {
+        conn = null;
+      }
+    },
+    async release(jobId) {
+      held.delete(jobId);
+      const c = conn;
+      if (!c) return;
+      try {
+        const client = await c;
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [EXPORT_LOCK, jobId]);
+        if (held.size === 0 && conn === c) {
+          conn = null;
+          client.release();
+        }
+      } catch {
+        if (conn === c) conn = null;
+      }
+    },
+  };
+  return r.lease;
+}
+
+/**
+ * At server start: jobs left queued or running by a process that stopped (a restart, a crash) would stay so
+ * forever and their owners would poll them for ever; they become failed (the owner sees 导出失败, export.failed).
+ * Spared: the jobs this process runs, and on PostgreSQL those whose advisory lock a live process holds.
+ * Their partial files, if any, are removed by the sweep of old files.
+ */
+export async function failInterruptedExports(d: Pick<Deps, 'db' | 'now'>): Promise<number> {
+  const mine = [...runnerOf(d).running.keys()];
+  const alive = poolOf(d.db)
+    ? sql`NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND l.classid = ${EXPORT_LOCK}::bigint::oid AND l.objid = ${exportJob.id}::oid AND l.objsubid = 2)`
+    : undefined;
+  const swept = await d.db.update(exportJob)
+    .set({ status: 'failed', error: 'interrupted: the server stopped before the export finished', finishedAt: d.now() })
+    .where(and(inArray(exportJob.status, ['queued', 'running']), mine.length ? notInArray(exportJob.id, mine) : undefined, alive))
+    .returning({ id: exportJob.id });
+  return swept.length;
 }
 
 /** Waits for the jobs this process is running (server shutdown). */
@@ -291,9 +373,21 @@ async function run(d: Deps, list: AnyList, jobId: number, actor: Actor, q: Expor
 export async function startExport(d: Deps, list: AnyList, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void },
   beforeRun?: (jobId: number) => Promise<void>): Promise<{ jobId: number; done: Promise<void> }> {
   const [job] = await d.db.insert(exportJob).values({ accountId: actor.accountId, list: list.id, format, query: q, createdAt: d.now() }).returning({ id: exportJob.id });
-  await beforeRun?.(job.id);
   const r = runnerOf(d);
-  const done = run(d, list, job.id, actor, q, format, log).finally(() => r.running.delete(job.id));
+  const lease = leaseOf(d);
+  await lease?.hold(job.id);
+  try {
+    await beforeRun?.(job.id);
+  } catch (err) {
+    // Never started: not left queued for ever.
+    await d.db.update(exportJob).set({ status: 'failed', error: 'not started', finishedAt: d.now() }).where(eq(exportJob.id, job.id)).catch(() => undefined);
+    await lease?.release(job.id);
+    throw err;
+  }
+  const done = run(d, list, job.id, actor, q, format, log).finally(async () => {
+    r.running.delete(job.id);
+    await lease?.release(job.id);
+  });
   r.running.set(job.id, done);
   return { jobId: job.id, done };
 }

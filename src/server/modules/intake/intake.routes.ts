@@ -15,5 +15,5 @@ export function intakeRoutes(app: FastifyInstance, deps: Deps): void {
   appRoutes(app, deps);
 }
 
-export { expireWithdrawals, startIntakeJobs } from './expiry';
+export { expireWithdrawals, INTAKE_JOBS, startIntakeJobs } from './expiry';
 export { seedIntakeApps } from './seedApps';

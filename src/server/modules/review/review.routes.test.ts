@@ -483,3 +483,66 @@ describe('review panel', () => {
     expect(opts.data.merchants.map((m: { id: number }) => m.id)).not.toContain(w.other);
   });
 });
+
+describe('refusals of every route', () => {
+  it('answers 40300 without the node, 40400 for another merchant, 42200 in the wrong state, 40000 for bad input', async () => {
+    const first = await w.order('first_review');
+    const outside = await w.order('first_review', { merchant: w.other });
+    const closed = await w.order('closed');
+    const suspendedOutside = await w.order('suspended', { merchant: w.other });
+    const cases: Array<[string, string, unknown, number]> = [
+      ['reviewer2', '/loanapi/review/trial/release', { id: first }, FORBIDDEN],
+      ['reviewer1', '/loanapi/review/trial/release', { id: outside }, NOT_FOUND],
+      ['reviewer1', '/loanapi/review/trial/release', { id: -1 }, VALIDATION],
+      ['reviewer2', '/loanapi/review/trial/reject', { id: first, reason: '1' }, FORBIDDEN],
+      ['reviewer1', '/loanapi/review/trial/reject', { id: outside, reason: '1' }, NOT_FOUND],
+      ['reviewer1', '/loanapi/review/trial/batch_reject', { ids: [first, outside], reason: '1' }, NOT_FOUND],
+      ['reviewer2', '/loanapi/review/trial/batch_reject', { ids: [first], reason: '1' }, FORBIDDEN],
+      ['reviewer1', '/loanapi/review/trial/batch_reject', { ids: [closed], reason: '1' }, INVALID],
+      ['reviewer1', '/loanapi/review/trial/next', { exclude: ['x'] }, VALIDATION],
+      ['reviewer2', '/loanapi/review/trial/to_service', { id: first, note: 'x' }, FORBIDDEN],
+      ['reviewer1', '/loanapi/review/trial/to_service', { id: outside, note: 'x' }, NOT_FOUND],
+      ['reviewer1', '/loanapi/review/trial/to_service', { id: closed, note: 'x' }, INVALID],
+      ['reviewer2', '/loanapi/review/initialReviewCustomerService/release', { id: first }, FORBIDDEN],
+      ['reviewer1', '/loanapi/review/initialReviewCustomerService/release', { id: first }, INVALID],
+      ['reviewer2', '/loanapi/review/initialReviewCustomerService/finish', { id: first, result: 'reached' }, FORBIDDEN],
+      ['reviewer1', '/loanapi/review/initialReviewCustomerService/finish', { id: outside, result: 'reached' }, NOT_FOUND],
+      ['prereview', '/loanapi/review/loanInterception/close', { id: first }, INVALID],
+      ['prereview', '/loanapi/review/loanInterception/close', { id: suspendedOutside }, NOT_FOUND],
+      ['reviewer1', '/loanapi/review/loanInterception/close', { id: first }, FORBIDDEN],
+      ['prereview', '/loanapi/review/loanInterception/release', { id: 'x' }, VALIDATION],
+      ['reviewer1', '/loanapi/review/order/close_all', { ids: [first] }, FORBIDDEN],
+      ['supervisor', '/loanapi/review/order/close_all', { ids: [outside] }, NOT_FOUND],
+      ['reviewer1', '/loanapi/review/order/reset', { ids: [closed] }, FORBIDDEN],
+      ['supervisor', '/loanapi/review/order/reset', { ids: [] }, VALIDATION],
+      ['reviewer1', '/loanapi/review/order/return_withdrawal', { ids: [closed] }, FORBIDDEN],
+      ['reviewer1', '/loanapi/review/order/switch_manual', { ids: [closed] }, FORBIDDEN],
+      ['supervisor', '/loanapi/review/order/switch_manual', { ids: [outside] }, NOT_FOUND],
+      ['reviewer1', '/loanapi/review/order/reloan_approve', { id: first }, FORBIDDEN],
+      ['supervisor', '/loanapi/review/order/reloan_approve', { id: first }, INVALID],
+      ['supervisor', '/loanapi/review/order/reloan_approve', { id: first, limit: -3 }, VALIDATION],
+      ['reviewer1', '/loanapi/review/order/reloan_reject', { id: first, reason: '1' }, FORBIDDEN],
+      ['supervisor', '/loanapi/review/order/reloan_reject', { id: outside, reason: '1' }, NOT_FOUND],
+      ['supervisor', '/loanapi/review/resettingOrder/reset', { ids: [outside] }, NOT_FOUND],
+    ];
+    for (const [who, url, body, expected] of cases) {
+      const res = await post(who, url, body);
+      expect(res.code, `${who} ${url} ${JSON.stringify(body)}: ${res.msg}`).toBe(expected);
+    }
+    for (const [who, url, q, expected] of [
+      ['reviewer1', '/loanapi/review/initialReviewCustomerService/list', { claim: 'nobody' }, VALIDATION],
+      ['reviewer2', '/loanapi/review/initialReviewCustomerService/list', {}, FORBIDDEN],
+      ['reviewer1', '/loanapi/review/loanInterception/list', {}, FORBIDDEN],
+      ['prereview', '/loanapi/review/loanInterception/list', { view: 'all' }, VALIDATION],
+      ['reviewer1', '/loanapi/review/resettingOrder/list', {}, FORBIDDEN],
+      ['reviewer1', '/loanapi/review_flow/list', {}, FORBIDDEN],
+      ['collector', '/loanapi/review/filter_options', {}, FORBIDDEN],
+    ] as Array<[string, string, Record<string, unknown>, number]>) {
+      expect((await get(who, url, q)).code, `${who} ${url}`).toBe(expected);
+    }
+    // Nothing moved.
+    expect((await statusOf(first)).status).toBe('first_review');
+    expect((await statusOf(closed)).status).toBe('closed');
+    expect(await tasksOf(first)).toHaveLength(0);
+  });
+});

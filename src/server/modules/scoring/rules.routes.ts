@@ -11,7 +11,7 @@ import { route } from '../../http';
 import { defineList, merchantScope } from '../../list/define';
 import { listRoute } from '../../list/routes';
 import { outer } from '../client/client.routes';
-import { isUniqueViolation, likeEscape } from '../empower/scope';
+import { isUniqueViolation, isUnscoped, likeEscape } from '../empower/scope';
 import { writeOpLog } from '../log/oplog';
 import { merchant } from '../merchant/merchant.table';
 import {
@@ -59,7 +59,6 @@ function ruleList(kind: RuleKind) {
       weight: scoringRule.weight,
       sort_order: scoringRule.sortOrder,
       enabled: scoringRule.enabled,
-      clone_count: sql<number>`(select count(*)::int from ${scoringRule} c where c.kind = ${outer(scoringRule.kind)} and c.clone_code = ${outer(scoringRule.cloneCode)})`,
       updated_at: scoringRule.updatedAt,
       created_at: scoringRule.createdAt,
     },
@@ -100,6 +99,16 @@ export function ruleRoutes(app: FastifyInstance, d: Deps, kind: RuleKind): void 
   const P = perms(kind);
   const target = `scoring_rule.${kind}`;
   listRoute(app, d, ruleLists[kind], { url: `${base}/list` });
+
+  // How many of the account's merchants hold each clone identifier: counted within the scope, so a scoped account
+  // learns nothing about other merchants' rule books.
+  route(app, { method: 'GET', url: `${base}/clone_counts`, permission: P.list }, async ({ req }): Promise<Record<string, number>> => {
+    const actor = req.actor!;
+    const rows = await d.db.select({ code: scoringRule.cloneCode, n: sql<number>`count(*)::int` }).from(scoringRule)
+      .where(and(eq(scoringRule.kind, kind), isUnscoped(actor) ? undefined : inArray(scoringRule.merchantId, actor.merchantIds)))
+      .groupBy(scoringRule.cloneCode);
+    return Object.fromEntries(rows.map((r) => [r.code, Number(r.n)]));
+  });
 
   route(app, { method: 'POST', url: `${base}/add`, permission: P.add, body: ruleAddBody }, async ({ req, body }) => {
     const actor = req.actor!;

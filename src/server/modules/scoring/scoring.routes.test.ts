@@ -70,7 +70,7 @@ describe('auto-audit rules: add, edit, list', () => {
     await t.post(operator, `${AUDIT}/add`, rule({ name: 'Too young', left_expr: 'age', comparator: 'lt', right_expr: '18', sort_order: 5 }));
     const rows = await rowsOf(operator, AUDIT, { merchant_id: m.main });
     expect(rows.map((r) => r.name)).toEqual(['Too young', 'Blacklisted customer']);
-    expect(rows[1]).toMatchObject({ merchant_name: 'Saigon Credit', clone_count: 1, weight: 1, score: 0 });
+    expect(rows[1]).toMatchObject({ merchant_name: 'Saigon Credit', weight: 1, score: 0 });
     expect((await rowsOf(operator, AUDIT, { keyword: 'young' })).map((r) => r.name)).toEqual(['Too young']);
     // Scoring rules are another screen's.
     expect(await rowsOf(operator, SCORE)).toEqual([]);
@@ -211,7 +211,8 @@ describe('clone', () => {
     expect(first.data).toMatchObject({ created: 1, updated: 0, skipped: 1 });
     const copies = await rowsOf(operator, SCORE, { clone_code: src.clone_code });
     expect(copies.map((r) => r.merchant_id).sort()).toEqual([m.main, m.sub].sort());
-    expect(copies.find((r) => r.merchant_id === m.sub)).toMatchObject({ name: 'Income', score: 40, weight: 1.5, clone_count: 2 });
+    expect(copies.find((r) => r.merchant_id === m.sub)).toMatchObject({ name: 'Income', score: 40, weight: 1.5 });
+    expect((await t.get(operator, `${SCORE}/clone_counts`)).data[src.clone_code]).toBe(2);
 
     await t.post(operator, `${SCORE}/edit`, editOf(src, { score: 55 }));
     const again = await t.post(operator, `${SCORE}/clone`, { ids: [src.id], merchant_ids: [m.sub] });
@@ -237,6 +238,11 @@ describe('clone', () => {
     expect((await t.db.select().from(scoringRule).where(eq(scoringRule.merchantId, m.other))).length).toBe(target + mainRules.length);
     const [setting] = await t.db.select().from(scoringSetting).where(eq(scoringSetting.merchantId, m.other));
     expect(setting.passScore).toBe(620);
+    // Counted within the scope: the operator does not see that another lender holds the same identifiers.
+    const code = mainRules[0].cloneCode;
+    expect((await t.get(admin, `${SCORE}/clone_counts`)).data[code]).toBe((await t.db.select().from(scoringRule).where(eq(scoringRule.cloneCode, code))).length);
+    expect((await t.get(operator, `${SCORE}/clone_counts`)).data[code]).toBe(mainRules.filter((r) => r.cloneCode === code).length
+      + (await t.db.select().from(scoringRule).where(and(eq(scoringRule.cloneCode, code), eq(scoringRule.merchantId, m.sub)))).length);
   });
 });
 

@@ -31,7 +31,7 @@ export function ScorecardSection() {
         rows={s.rules.map((r, i) => ({ ...r, id: i }))}
         columns={[
           { key: 'rule', title: 'customer.field.rule' },
-          { key: 'expression', title: 'scoring.screen.rule', render: (r) => <Ltr><code>{r.expression}</code></Ltr> },
+          { key: 'expression', title: 'scoring.breakdown.condition', render: (r) => <Ltr><code>{r.expression}</code></Ltr> },
           { key: 'left', title: 'scoring.breakdown.leftValue', render: (r) => <Ltr>{valueText(intl, r.left_value)}</Ltr> },
           { key: 'right', title: 'scoring.breakdown.rightValue', render: (r) => <Ltr>{valuesText(intl, r.right_value)}</Ltr> },
           { key: 'hit', title: 'customer.field.hit', render: (r) => <YesNo value={r.hit} /> },
