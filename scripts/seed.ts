@@ -14,6 +14,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { hasAccounts, seedDemo } from '../src/server/seed/demo';
 import { defaultAnchor, seedBusinessData, type SeedProgress } from '../src/server/seed/load';
+import { seedOperatingSetup } from '../src/server/seed/setup';
 
 const { values } = parseArgs({
   options: {
@@ -101,6 +102,7 @@ async function main() {
     filesDir: path.join(cfg.dataDir, 'files'),
     onProgress,
   });
+  await seedOperatingSetup(database.db);
   const t = result.timings;
   const total = Object.values(result.rows).reduce((a, b) => a + b, 0);
   console.log(`\n  ${fmt(result.orders)} orders, ${fmt(result.customers)} customers, ${result.merchants} merchants, ${fmt(total)} rows in ${dur(t.totalMs)}`);

@@ -26,6 +26,21 @@ const phone = z.string().trim().min(6).max(20);
 const personName = z.string().trim().min(2).max(20);
 const deviceId = z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9._:-]+$/, 'validation.intakeDevice');
 
+const level = z.enum(['1', '2', '3', '4', '5']);
+/** Dictionary codes as in the customer record: marital_status 1 single, 2 married, 3 divorced, 4 widowed; levels 1–5. */
+export const appProfile = z.object({
+  marital_status: z.enum(['1', '2', '3', '4']).optional(),
+  education: level.optional(),
+  income_level: level.optional(),
+  children_count: z.number().int().min(0).max(20).optional(),
+  residence_months: z.number().int().min(0).max(1200).optional(),
+  company_name: z.string().trim().max(200).optional(),
+  occupation: z.string().trim().max(100).optional(),
+  /** Score 0–100 from the app's liveness SDK. */
+  liveness_score: z.number().min(0).max(100).optional(),
+}).strict();
+export type AppProfile = z.infer<typeof appProfile>;
+
 export const appRegisterBody = z.object({
   phone,
   name: personName,
@@ -44,6 +59,8 @@ export const appRegisterBody = z.object({
   source: z.enum(['android', 'ios', 'h5']).default('android'),
   /** Registration channel code of the merchant (promotion link); optional. */
   channel_code: z.string().trim().max(32).optional(),
+  /** What the app's KYC form and liveness check collected; machine review scores on it (a thin file scores low). */
+  profile: appProfile.optional(),
 }).strict();
 export type AppRegisterBody = z.infer<typeof appRegisterBody>;
 

@@ -1,3 +1,4 @@
+import { seedOperatingSetup } from './setup';
 import { count, eq } from 'drizzle-orm';
 import { ROLE_TEMPLATES } from '../../../commands/roles';
 import type { Db } from '../db/client';
@@ -53,8 +54,10 @@ export async function seedDemo(db: Db, password: string, opts: SeedDemoOptions =
   return accounts;
 }
 
-export function seedDemoBusiness(db: Db, over: Partial<SeedBusinessOptions> = {}): Promise<SeedResult> {
-  return seedBusinessData(db, { ...DEMO_BUSINESS, ...over });
+export async function seedDemoBusiness(db: Db, over: Partial<SeedBusinessOptions> = {}): Promise<SeedResult> {
+  const result = await seedBusinessData(db, { ...DEMO_BUSINESS, ...over });
+  await seedOperatingSetup(db);
+  return result;
 }
 
 async function seedDemoAccounts(db: Db, password: string): Promise<DemoAccount[]> {

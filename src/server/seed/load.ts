@@ -63,6 +63,15 @@ export interface SeedResult {
 
 /** Tables the seed empties and refills (catalog tables too; merchants are updated in place by code). */
 const LEDGER_TABLES = ['ledger_posting', 'ledger_entry'] as const;
+/**
+ * Rows that point at orders or customers (their ids restart with the new data): work tasks, reviews, machine-review
+ * runs, payouts, withdrawal contacts and intake events go with them, or an old record would show on a new order.
+ * Configuration (rules, channels, app keys, review flow) is kept.
+ */
+const ORDER_LINKED_TABLES = [
+  'work_task', 'review_record', 'machine_review_run', 'machine_review_item', 'transfer', 'payment_order', 'payment_event',
+  'withdrawal_contact', 'withdrawal_market', 'withdrawal_notice', 'withdrawal_sms_log', 'intake_event', 'idempotency_key',
+] as const;
 const CATALOG_TABLES = ['product', 'channel', 'ledger_account', 'bank', 'customer_label'] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -362,7 +371,7 @@ export async function seedBusinessData(db: Db, opts: SeedBusinessOptions): Promi
     await raw.query('BEGIN');
     await raw.query(`SET LOCAL maintenance_work_mem = '${raw.kind === 'pglite' ? '128MB' : '256MB'}'`);
     // The ledger's postings go with the balances they explain (TRUNCATE does not fire the append-only triggers).
-    await raw.query(`TRUNCATE ${[...SEED_TABLES, ...CATALOG_TABLES, ...LEDGER_TABLES].join(', ')} RESTART IDENTITY`);
+    await raw.query(`TRUNCATE ${[...SEED_TABLES, ...CATALOG_TABLES, ...LEDGER_TABLES, ...ORDER_LINKED_TABLES].join(', ')} RESTART IDENTITY`);
     report({ phase: 'catalog', ordersDone: 0, ordersTotal: opts.orders, rowsDone: 0, etaMs: null });
     const catalog = await loadCatalog(raw, seed, now);
     const ctx: GenContext = {

@@ -1,3 +1,4 @@
+import type { AppProfile } from '../../../schemas/intake';
 import type { Market } from '../../../schemas/merchant';
 import { MARKET_DATA, cardNumber, type BankDef } from '../../seed/markets';
 import { Rng } from '../../seed/rng';
@@ -16,6 +17,8 @@ export interface SyntheticBorrower {
   device: { brand: string; model: string; os: 'android' | 'ios'; os_version: string; app_version: string };
   bank: BankDef;
   card_number: string;
+  /** What the app's KYC form and liveness check collect (sent with register). */
+  profile: AppProfile;
 }
 
 export function syntheticBorrower(market: Market, seed: string, index: number, opts: { ageRange?: [number, number]; today?: Date } = {}): SyntheticBorrower {
@@ -41,5 +44,21 @@ export function syntheticBorrower(market: Market, seed: string, index: number, o
     device: { brand: ios ? 'Apple' : brand, model: ios ? `iPhone ${model.join(' ')}` : model.join(' '), os: ios ? 'ios' : 'android', os_version: ios ? '17.4' : '14', app_version: '3.2.1' },
     bank,
     card_number: cardNumber(rng, bank),
+    // Drawn last, so that the identity above stays what it was before profiles existed.
+    profile: syntheticProfile(rng, md),
+  };
+}
+
+/** A plausible KYC profile: mostly ordinary earners with a liveness pass, some thin or weak files. */
+function syntheticProfile(rng: Rng, md: (typeof MARKET_DATA)[Market]): AppProfile {
+  const married = rng.chance(0.55);
+  return {
+    marital_status: married ? '2' : '1',
+    education: rng.weighted([['1', 8], ['2', 35], ['3', 25], ['4', 27], ['5', 5]] as const),
+    income_level: rng.weighted([['1', 15], ['2', 30], ['3', 30], ['4', 17], ['5', 8]] as const),
+    children_count: married ? rng.int(0, 3) : 0,
+    residence_months: rng.int(3, 180),
+    occupation: rng.pick(md.occupations),
+    liveness_score: Math.round(rng.float(rng.chance(0.05) ? 30 : 66, 99.5) * 10) / 10,
   };
 }

@@ -129,6 +129,16 @@ function checkedBirthDate(m: MerchantRow, birth: string, now: Date): string {
   return birth;
 }
 
+/** The customer columns a registration's profile fills (only the fields the app sent: a re-registration updates them). */
+function profileColumns(p: AppRegisterBody['profile']): Partial<typeof customer.$inferInsert> {
+  if (!p) return {};
+  const out: Partial<typeof customer.$inferInsert> = {
+    maritalStatus: p.marital_status, education: p.education, incomeLevel: p.income_level, childrenCount: p.children_count,
+    residenceMonths: p.residence_months, companyName: p.company_name, occupation: p.occupation, livenessScore: p.liveness_score,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
+}
+
 /**
  * Registers the borrower with the key's merchant, or finds them (phone unique per merchant). A known phone with
  * another ID number, or a known ID number with another phone, is refused: one person, one record per merchant.
@@ -166,12 +176,13 @@ export async function registerCustomer(deps: Deps, caller: IntakeCaller, body: A
         merchantId: m.id, channelId, market, name: body.name, phone, idNumber, birthDate, gender: body.gender ?? '',
         registrationSource: body.source, registrationMethod: 'sms_code',
         registeredDevice: [body.device?.brand, body.device?.model].filter(Boolean).join(' ').slice(0, 100),
-        appActiveAt: now, createdAt: now, updatedAt: now,
+        appActiveAt: now, createdAt: now, updatedAt: now, ...profileColumns(body.profile),
       });
     } else {
       // A record created by staff or an import may lack the identity the app now proves.
       const [u] = await tx.update(customer).set({
         idNumber: c.idNumber || idNumber, birthDate: c.birthDate ?? birthDate, gender: c.gender || body.gender || '', appActiveAt: now, updatedAt: now,
+        ...profileColumns(body.profile),
       }).where(eq(customer.id, c.id)).returning();
       c = u;
     }

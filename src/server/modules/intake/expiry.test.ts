@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import { merchant } from '../merchant/merchant.table';
 import { loanOrder, orderStatusHistory } from '../order/order.table';
-import { EXPIRY_LOCK, expireWithdrawals, INTAKE_JOBS, startIntakeJobs } from './expiry';
+import { EXPIRY_LOCK, expireWithdrawals, INTAKE_JOBS } from './expiry';
+import { startJobs } from '../../jobs/scheduler';
 import { appCall, intakeWorld, orderByNo, registerBody, TO_WITHDRAWAL, vnBorrower, walk, type IntakeWorld } from './intake.fixtures';
 import { lockKey } from '../../jobs/lock';
 
@@ -73,10 +74,10 @@ describe('single valid time', () => {
     }
   });
 
-  it('runs from the schedule startIntakeJobs sets up', async () => {
+  it('runs on the shared scheduler', async () => {
     const id = await approved();
     await t.app.businessClock.advanceDays(5);
-    const jobs = startIntakeJobs(t.app.deps, { everyMs: 50 });
+    const jobs = startJobs(t.app.deps, INTAKE_JOBS.map((j) => ({ ...j, everyMs: 50 })), console);
     try {
       for (let i = 0; i < 100 && (await statusOf(id)) !== 'closed'; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await statusOf(id)).toBe('closed');

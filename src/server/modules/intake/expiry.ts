@@ -64,12 +64,3 @@ export const INTAKE_JOBS: JobDef[] = [
   { name: 'intake.withdrawalExpiry', everyMs: 60_000, run: (deps) => expireWithdrawals(deps) },
   { name: 'intake.nonceSweep', everyMs: 5 * 60_000, run: (deps) => sweepIntakeNonces(deps) },
 ];
-
-/**
- * Starts the intake jobs in this process (withdrawal expiry every minute, the nonce sweep every 5 minutes). For the
- * integrator to call once at start, unless INTAKE_JOBS is added to src/server/jobs/index.ts instead (not both).
- */
-export function startIntakeJobs(deps: Deps, opts: { everyMs?: number; log?: Pick<FastifyBaseLogger, 'error' | 'info'> } = {}): Scheduler {
-  const jobs = opts.everyMs ? INTAKE_JOBS.map((j) => ({ ...j, everyMs: opts.everyMs! })) : INTAKE_JOBS;
-  return startJobs(deps, jobs, opts.log ?? console);
-}

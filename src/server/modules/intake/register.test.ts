@@ -187,4 +187,15 @@ describe('register', () => {
     expect([locked.code, locked.data.issues[0].id]).toEqual([40300, 'intake.loginDisallowed']);
     expect(locked.msg).toBe('Khách hàng này không được phép đăng nhập.');
   });
+
+  it('stores the KYC profile the app sends (machine review scores on it), and refuses an unknown level', async () => {
+    const b = vnBorrower();
+    const profile = { marital_status: '2', education: '4', income_level: '3', children_count: 1, residence_months: 36, occupation: 'Kế toán', liveness_score: 91.5 };
+    const res = await appCall(t, w.mainApp, 'POST', '/loanapi/app/register', registerBody(b, { profile }));
+    expect(res.code, res.msg).toBe(20000);
+    const [c] = await t.db.select().from(customer).where(eq(customer.id, res.data.customer_id));
+    expect(c).toMatchObject({ maritalStatus: '2', education: '4', incomeLevel: '3', childrenCount: 1, residenceMonths: 36, occupation: 'Kế toán', livenessScore: 91.5 });
+    const bad = await appCall(t, w.mainApp, 'POST', '/loanapi/app/register', registerBody(vnBorrower(), { profile: { income_level: '9' } }));
+    expect(bad.code).toBe(40000);
+  });
 });

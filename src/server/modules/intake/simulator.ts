@@ -174,7 +174,7 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationSta
           const phone = who.fault === 'phone' ? syntheticBorrower(otherMarket, 'wrong-market', born).phone : b.phone;
           res = await call('POST', '/loanapi/app/register', {
             phone, name: who.fault === 'name' ? b.name.slice(0, 1) : b.name, id_number: b.id_number, birth_date: b.birth_date, gender: b.gender,
-            device_id: b.device_id, device: b.device, source: b.device.os === 'ios' ? 'ios' : 'android',
+            device_id: b.device_id, device: b.device, source: b.device.os === 'ios' ? 'ios' : 'android', profile: b.profile,
           });
           break;
         }

@@ -55,14 +55,9 @@ export async function runMachineReviewBatch(deps: Deps, limit = 200, log?: Pick<
   return { skipped: !ran, ...res };
 }
 
-/** The job for src/server/jobs (the scheduler takes the lock around `run`). */
+/** The job for src/server/jobs: a locked batch every 15 seconds. */
 export const machineReviewJob: JobDef = {
   name: MACHINE_REVIEW_JOB,
   everyMs: 15_000,
-  run: (deps) => reviewWaiting(deps, 200, console),
+  run: (deps) => runMachineReviewBatch(deps, 200, console),
 };
-
-/** Starts machine review in the background (call once at server start): a batch every 15 seconds. */
-export function startMachineReviewJob(deps: Deps, log: Pick<FastifyBaseLogger, 'error' | 'info'> = console): Scheduler {
-  return startJobs(deps, [machineReviewJob], log);
-}
