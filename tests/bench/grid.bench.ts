@@ -23,24 +23,39 @@ async function signIn(page: Page, base: string): Promise<void> {
   await page.waitForURL(/\/dashboard/, { timeout: 60_000 });
 }
 
+// Page scripts are strings: tsx would wrap named functions in a helper (__name) that the page does not have.
+
 /** Starts recording animation-frame times in the page. */
-const startFrames = (page: Page) => page.evaluate(() => {
-  const w = window as unknown as { __frames: number[]; __recording: boolean };
-  w.__frames = [];
-  w.__recording = true;
-  const tick = (t: number) => {
-    w.__frames.push(t);
-    if (w.__recording) requestAnimationFrame(tick);
+const startFrames = (page: Page) => page.evaluate(`(() => {
+  // One loop per recording: a loop left from the previous one stops at its next frame.
+  const gen = (window.__gen = (window.__gen || 0) + 1);
+  const frames = (window.__frames = []);
+  window.__recording = true;
+  const tick = (t) => {
+    if (window.__gen !== gen) return;
+    frames.push(t);
+    if (window.__recording) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-});
+})()`);
 
-const stopFrames = (page: Page) => page.evaluate(() => {
-  const w = window as unknown as { __frames: number[]; __recording: boolean };
-  w.__recording = false;
-  const f = w.__frames;
+/** Stops recording; the time between consecutive frames, ms. */
+const stopFrames = (page: Page) => page.evaluate(`(() => {
+  window.__recording = false;
+  const f = window.__frames;
   return f.slice(1).map((t, i) => t - f[i]);
-});
+})()`) as Promise<number[]>;
+
+/** Drags the grid's scrollbar from where it is to the bottom in even steps, one per animation frame. */
+const dragToBottom = (page: Page, steps: number) => page.evaluate(`(async () => {
+  const el = document.querySelector('[data-testid="grid-canvas"] .dvn-scroller');
+  const from = el.scrollTop;
+  const max = el.scrollHeight - el.clientHeight;
+  for (let k = 1; k <= ${steps}; k++) {
+    el.scrollTop = Math.round(from + ((max - from) * k) / ${steps});
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+})()`);
 
 export async function gridBench(srv: BenchServer, engine: 'pglite' | 'pg', orders: number): Promise<Row[]> {
   const label = engine === 'pg' ? 'PostgreSQL' : 'PGlite';
@@ -57,11 +72,11 @@ export async function gridBench(srv: BenchServer, engine: 'pglite' | 'pg', order
     const grid = page.getByTestId('grid-canvas');
     await grid.waitFor({ timeout: 60_000 });
     // The first rows are drawn (their text is in glide's accessibility table).
-    await page.locator('[data-testid="grid-canvas"] td[role="gridcell"]').filter({ hasText: /\S/ }).first().waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="grid-canvas"] td[role="gridcell"]').filter({ hasText: /\S/ }).first().waitFor({ state: 'attached', timeout: 60_000 });
     const box = (await grid.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
 
-    // 1. Wheel: 200 notches of 3 rows' worth... of 300 px (10 rows), about one per frame.
+    // 1. Wheel: 200 notches of 300 px (10 rows) each.
     await startFrames(page);
     for (let i = 0; i < 200; i++) await page.mouse.wheel(0, 300);
     await page.waitForTimeout(300);
@@ -69,15 +84,7 @@ export async function gridBench(srv: BenchServer, engine: 'pglite' | 'pg', order
 
     // 2. The scrollbar dragged from the top to the bottom in 300 even steps, one per frame.
     await startFrames(page);
-    await page.evaluate(async () => {
-      const el = document.querySelector('[data-testid="grid-canvas"] .dvn-scroller') as HTMLElement;
-      const steps = 300;
-      const max = el.scrollHeight - el.clientHeight;
-      for (let k = 1; k <= steps; k++) {
-        el.scrollTop = Math.round((max * k) / steps);
-        await new Promise((r) => requestAnimationFrame(r));
-      }
-    });
+    await dragToBottom(page, 300);
     // The bottom rows arrive (one request for the list read backwards); keep recording while they are drawn.
     const lastCell = page.locator('[data-testid="grid-canvas"] td[role="gridcell"]').filter({ hasText: lastNo });
     const t0 = Date.now();
@@ -90,6 +97,8 @@ export async function gridBench(srv: BenchServer, engine: 'pglite' | 'pg', order
     const rowCount = Number(await page.locator('[data-testid="grid-canvas"] table[role="grid"]').getAttribute('aria-rowcount')) - 1;
     const lastRowIndex = reached ? Number(await lastCell.first().locator('xpath=..').getAttribute('aria-rowindex')) - 2 : -1;
     const isLast = reached && lastRowIndex === rowCount - 1;
+    // The grid's bottom edge may sit just below the window: scroll the page there for the picture.
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
     await page.screenshot({ path: `.bench/grid-bottom-${engine}.png` });
 
     const all = summarise([...wheel, ...drag]);

@@ -13,7 +13,7 @@ import { translate } from '../i18n';
 import { adminAccount } from '../modules/empower/empower.table';
 import { exportJob } from '../modules/export/export.table';
 import { COPY_STATS, inlineParams, pgliteOf } from './copy';
-import { EXPORT_SETTINGS, exportDir, xlsxWriter } from './export';
+import { EXPORT_LOCK, EXPORT_SETTINGS, exportDir, xlsxWriter } from './export';
 import { buildWhere, readPage, resolveSort, type Position } from './query';
 
 const OK = 20000;
@@ -285,6 +285,58 @@ describe('export: failures', () => {
       expect(job.rowsDone).toBeGreaterThanOrEqual(30);
       expect(fs.readdirSync(exportDir(deps))).toEqual(before);
     }
+  });
+});
+
+describe('export: jobs of a stopped process', () => {
+  it('at start, jobs left queued or running by another process become failed (导出失败); the live ones are spared', async () => {
+    const [admin] = await t.db.select({ id: adminAccount.id }).from(adminAccount).where(eq(adminAccount.account, 'admin'));
+    const job = (status: string, rowsDone = 0) => ({
+      accountId: admin.id, list: 'test.scratch', format: 'csv', status, rowsDone, createdAt: t.clock.now,
+      query: { filters: {}, sort: 'created_at:desc', lang: 'en' },
+    });
+    const left = await t.db.insert(exportJob).values([job('running', 5000), job('queued'), job('done', 60), job('failed')]).returning({ id: exportJob.id });
+    const [running, queued, done, failed] = left.map((r) => r.id);
+
+    // A job this process is running (held inside its where hook), and on PostgreSQL one a live process holds.
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => { entered = r; });
+    const slow = scratchList({ id: 'test.slow', where: async () => { entered(); await held; return []; } });
+    const first = await listApp(t.db, () => t.clock.now, [['/loanapi/test/slow', slow]]);
+    const [{ id: liveJob }] = await t.db.insert(exportJob).values(job('running', 100)).returning({ id: exportJob.id });
+    const pool = (t.db as unknown as { $client: { connect?: () => Promise<any>; totalCount?: number } }).$client;
+    const other = typeof pool.connect === 'function' && 'totalCount' in pool ? await pool.connect() : null;
+    await other?.query('SELECT pg_advisory_lock($1, $2)', [EXPORT_LOCK, liveJob]);
+    const asked = first.app.inject({ method: 'GET', url: '/loanapi/test/slow', query: { download_excel: '1', format: 'csv' }, headers: { authorization: tokens.admin } });
+    await inside;
+    const [mine] = await t.db.select().from(exportJob).where(eq(exportJob.list, 'test.slow'));
+    expect(mine.status).toBe('running');
+
+    // Another server starts on the same database.
+    const second = await listApp(t.db, () => t.clock.now, [['/loanapi/test/scratch', list]]);
+    const byId = new Map((await t.db.select().from(exportJob).where(inArray(exportJob.id, [running, queued, done, failed, liveJob, mine.id]))).map((j) => [j.id, j]));
+    expect(byId.get(running)).toMatchObject({ status: 'failed', rowsDone: 5000 });
+    expect(byId.get(running)!.error).toMatch(/interrupted/);
+    expect(byId.get(running)!.finishedAt).not.toBeNull();
+    expect(byId.get(queued)!.status).toBe('failed');
+    expect(byId.get(done)!.status).toBe('done');
+    expect(byId.get(failed)!.error).toBeNull();
+    expect(byId.get(mine.id)!.status).toBe('running');
+    expect(byId.get(liveJob)!.status).toBe(other ? 'running' : 'failed');
+
+    // The owner polling it is told 导出失败.
+    const st = await call('admin', '/loanapi/export/status', { id: running }, '200');
+    expect(st.data).toMatchObject({ job_id: running, status: 'failed', error: translate(LANG_BY_CODE.zh, 'export.failed') });
+    expect(st.data.file_url).toBeUndefined();
+
+    release();
+    expect(((await asked).json() as Envelope).data.status).toBe('done');
+    await other?.query('SELECT pg_advisory_unlock($1, $2)', [EXPORT_LOCK, liveJob]);
+    other?.release();
+    await second.app.close();
+    await first.app.close();
   });
 });
 

@@ -204,7 +204,7 @@ function runnerOf(d: Pick<Deps, 'db'>): Runner {
  * live process from those whose process is gone (the lock goes with the connection). PGlite is one process's
  * database: nothing to hold there.
  */
-const EXPORT_LOCK = 0x45585054; // 'EXPT'
+export const EXPORT_LOCK = 0x45585054; // 'EXPT'
 
 interface Lease {
   hold(jobId: number): Promise<void>;

@@ -15,7 +15,8 @@ import { cappedCount, countKey, recentCount, rememberCount, type Counted } from 
 import { CURSOR_RE, decodeCursor, encodeCursor, type Cursor } from './cursor';
 import type { AnyList } from './define';
 import {
-  checkLink, drainExports, EXPORT_SETTINGS, exportDir, jobStatus, settlesWithin, startExport, type ExportFormat, type ExportStatus,
+  checkLink, drainExports, EXPORT_SETTINGS, exportDir, failInterruptedExports, jobStatus, settlesWithin, startExport, type ExportFormat,
+  type ExportStatus,
 } from './export';
 import { buildWhere, invalid, isDataError, keyQuery, positionOf, readPage, resolveSort, shapeRow } from './query';
 import { signingSecret } from './secret';
@@ -169,9 +170,14 @@ const MIME: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** GET /loanapi/export/status (own jobs) and the signed download link. */
+/** GET /loanapi/export/status (own jobs) and the signed download link; fails the jobs a stopped process left behind. */
 export function exportRoutes(app: FastifyInstance, d: Deps): void {
   app.addHook('onClose', async () => drainExports(d));
+  // Before the server takes requests: jobs a stopped process left queued or running can never finish.
+  app.addHook('onReady', async () => {
+    const n = await failInterruptedExports(d);
+    if (n) app.log.warn({ jobs: n }, 'export jobs interrupted by a server stop marked failed');
+  });
 
   route(app, { method: 'GET', url: '/loanapi/export/status', permission: SIGNED_IN, query: statusQuery }, async ({ req, query }): Promise<ExportStatus> => {
     const st = await jobStatus(d, req.actor!.accountId, query.id, req.lang);

@@ -1,12 +1,14 @@
 /**
- * Stock pictures for the seeded documents (ID front and back, selfie, face photo), drawn as small PNGs and written
- * once under the files folder at the fixed names the seed's document URLs use (generate.ts DOC_URL), so the
- * customer detail view shows real images. Drawn in code to keep binary files out of the repository.
+ * Stock files for the seeded documents (ID front and back, selfie, face photo as small PNGs, the liveness video as a
+ * small MP4, video.ts), written once under the files folder at the fixed names the seed's document URLs use
+ * (generate.ts DOC_URL), so the customer detail view shows real images and plays a real video. Drawn and encoded
+ * in code to keep binary files out of the repository.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { DOC_URL } from './generate';
+import { stockVideo } from './video';
 
 type Rgb = [number, number, number];
 
@@ -105,11 +107,12 @@ function portrait(bg: Rgb, withCard: boolean): Buffer {
   return c.png();
 }
 
-/** Writes the stock pictures if missing. */
+/** Writes the stock pictures and the stock video where missing. */
 export function writeStockPictures(filesDir: string): void {
   const pictures: Array<[string, () => Buffer]> = [
     [DOC_URL.id_front, idFront], [DOC_URL.id_back, idBack],
     [DOC_URL.selfie, () => portrait([214, 226, 236], true)], [DOC_URL.face, () => portrait([236, 236, 236], false)],
+    [DOC_URL.video, () => stockVideo()],
   ];
   for (const [url, draw] of pictures) {
     const file = path.join(filesDir, url.replace(/^\/files\//, ''));

@@ -459,7 +459,7 @@ const pad = (n: number, w: number) => String(n).padStart(w, '0');
 /** Digits of the phone number made unique per customer (the rest is the market's prefix). */
 const PHONE_UNIQUE_DIGITS: Record<Market, number> = { vn: 7, cn: 8, tw: 8, eg: 8, th: 8, in: 9, en: 6 };
 
-/** Stock pictures written by the seed (seed/assets.ts) under the files folder. */
+/** Stock pictures and video written by the seed (seed/assets.ts) under the files folder. */
 export const DOC_URL = {
   id_front: '/files/2000-01/00000000-0000-4000-8000-000000000001.png',
   id_back: '/files/2000-01/00000000-0000-4000-8000-000000000002.png',

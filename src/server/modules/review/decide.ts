@@ -1,8 +1,14 @@
+import { eq } from 'drizzle-orm';
+import { CODE } from '../../../schemas/common';
 import { REVIEW_STAGE_STATUS, type ManualStage } from '../../../schemas/lifecycle';
 import type { OrderStatus } from '../../../schemas/order';
 import type { StageQueue } from '../../../schemas/review';
 import type { DbOrTx } from '../../db/client';
 import { transitionOrder, type LoanOrderPatch } from '../lifecycle/transition';
+import { AppError } from '../../errors';
+import { moneyUnit, priceLoan } from '../intake/pricing';
+import { merchant } from '../merchant/merchant.table';
+import { product } from '../merchant/product.table';
 import { nextReviewStatus } from './flow';
 import {
   checkLimit, holdStageTask, leaveReview, notInStatus, onStageEntered, passedOtherStage, refuseInService, refuseSameReviewer, serviceTask,
@@ -41,7 +47,10 @@ export async function approveStage(c: DecideCtx, q: StageQueue | 'reloan', order
   const patch: LoanOrderPatch = to === 'withdrawal'
     ? { reviewStage: stage, reviewResult: 'approved' }
     : { reviewStage: STAGE_OF_STATUS[to], reviewResult: 'pending' };
-  if (input.limit !== undefined) patch.reviewLimitMinor = input.limit;
+  if (input.limit !== undefined) {
+    patch.reviewLimitMinor = input.limit;
+    Object.assign(patch, await repriceToLimit(c.db, order, input.limit));
+  }
   const row = await transitionOrder(c.db, {
     orderId: order.id, action: 'approve', to, actorId: c.actorId, reason: input.remark, patch, expect: from, at: c.at, merchantIds: c.scope,
   });
@@ -49,6 +58,25 @@ export async function approveStage(c: DecideCtx, q: StageQueue | 'reloan', order
   await onStageEntered(c.db, row, c.at);
   await writeRecord(c.db, order, { stage, result: 'approved', remark: input.remark, limit: input.limit ?? null, accountId: c.actorId, at: c.at });
   return row;
+}
+
+/**
+ * A review limit below the loan amount lends the limit: the loan is priced again on the order's product (interest,
+ * fees, what the customer receives and what the contract says), so the payout and the debt follow the decision.
+ */
+async function repriceToLimit(db: DbOrTx, order: Order, limit: number): Promise<LoanOrderPatch> {
+  if (limit >= order.loanAmountMinor) return {};
+  const [p] = await db.select().from(product).where(eq(product.id, order.productId));
+  const [m] = await db.select({ market: merchant.market }).from(merchant).where(eq(merchant.id, order.merchantId));
+  if (!p || !m) return {};
+  const price = priceLoan({ ...p, rateBp: order.interestRateBp, interestType: order.interestType, feeTiming: order.feeTiming }, limit, order.loanDays, moneyUnit(m.market));
+  if (price.received <= 0) {
+    throw new AppError(CODE.VALIDATION, 'validation.limitFeesExceed', {}, 200, [{ path: 'limit', id: 'validation.limitFeesExceed', values: {} }]);
+  }
+  return {
+    loanAmountMinor: price.loan, receivedAmountMinor: price.received, contractAmountMinor: price.contract, interestMinor: price.interest,
+    managementFeeMinor: price.managementFee, riskFeeMinor: price.riskFee, paymentFeeMinor: price.paymentFee,
+  };
 }
 
 /** Rejects a stage (or a re-loan) with a reason from the reject_reason dictionary: the order is closed. */

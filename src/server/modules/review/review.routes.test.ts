@@ -1,3 +1,4 @@
+import { product } from '../merchant/product.table';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPrivacy } from '../../../../tests/support/clientFixtures';
@@ -132,6 +133,19 @@ describe('approve', () => {
     expect(tasks.map((x) => [x.queue, x.status, x.assigneeId])).toEqual([['review.first', 'done', w.accounts.reviewer1], ['review.second', 'open', null]]);
     const log = await lastLog('review.approve');
     expect(log).toMatchObject({ targetId: String(id), accountId: w.accounts.reviewer1 });
+  });
+
+  it('lends the review limit when it is below the loan: the loan is priced again on the product', async () => {
+    const id = await w.order('first_review');
+    await t.db.update(product).set({ managementFeeBp: 1000 }).where(eq(product.id, w.product));
+    await t.db.update(loanOrder).set({ loanDays: 7, interestRateBp: 50, interestType: 'daily', feeTiming: 'upfront' }).where(eq(loanOrder.id, id));
+    const res = await post('reviewer1', '/loanapi/review/trial/approve', { id, limit: 1_500_000 });
+    expect(res.code, res.msg).toBe(OK);
+    // 1,500,000 đồng for 7 days at 0.5 %/day = 52,500 → 53,000 (đồng round to thousands); 10 % fee taken up front.
+    expect(await statusOf(id)).toMatchObject({
+      loanAmountMinor: 1_500_000, interestMinor: 53_000, managementFeeMinor: 150_000, receivedAmountMinor: 1_350_000, contractAmountMinor: 1_553_000,
+    });
+    await t.db.update(product).set({ managementFeeBp: 0 }).where(eq(product.id, w.product));
   });
 
   it('refuses a limit above the application amount, a wrong stage, another merchant, no node — changing nothing', async () => {
