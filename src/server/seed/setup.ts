@@ -2,14 +2,16 @@ import type { Db } from '../db/client';
 import { seedIntakeApps } from '../modules/intake/seedApps';
 import { ensureDemoChannel } from '../modules/payment/demo';
 import { seedScoringRules } from '../modules/scoring/seed';
+import { seedPayoutHistory } from './payouts';
 
 /**
  * What a demo install needs beyond the generated business data so that the whole lifecycle runs on one machine: the
- * sandbox payment channel, app keys for the borrower intake API (and the simulator), and scoring rules for machine
+ * sandbox payment channel with the payout records of the generated orders, app keys for the borrower intake API (and the simulator), and scoring rules for machine
  * review. Each step keeps what is already there, so it is safe after every (re)seed.
  */
 export async function seedOperatingSetup(db: Db): Promise<void> {
-  await ensureDemoChannel(db);
+  const channelId = await ensureDemoChannel(db);
+  await seedPayoutHistory(db, channelId);
   await seedIntakeApps(db);
   await seedScoringRules(db);
 }
