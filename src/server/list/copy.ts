@@ -1,16 +1,19 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { is, SQL } from 'drizzle-orm';
 import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../db/client';
 
 /**
- * Export batches on the embedded database: PGlite decodes query results in JavaScript, message by message, which
- * costs ~10 µs a row; `COPY (query) TO '/dev/blob'` hands the same rows over as one block of PostgreSQL text
- * several times faster. The rows are decoded here exactly as drizzle decodes a select (the same
- * `mapFromDriverValue` of each column), so lists and exports see the same values. A computed field (a subquery, an
- * expression) is decoded by the result type PostgreSQL reports for it, with the parsers drizzle's PGlite driver
- * uses, then its own decoder — again what the ordinary query gives. Used only when every selected field is one of
- * these and every parameter is a scalar; otherwise (and on real PostgreSQL) the ordinary query runs.
+ * Export batches through COPY. The query protocol costs the client several µs per field: PGlite decodes every
+ * result message in JavaScript (~10 µs a row), node-postgres and drizzle parse and map every field of every row
+ * (a third of an export's CPU). `COPY (query) TO …` hands the same rows over as one block of PostgreSQL text —
+ * PGlite's `'/dev/blob'`, PostgreSQL's `STDOUT` (pg-copy-streams) — which is decoded here exactly as drizzle
+ * decodes a select: each column with its own `mapFromDriverValue`; a computed field (a subquery, an expression)
+ * by the result type PostgreSQL reports for it, with the parsers drizzle's driver uses, then its own decoder. So
+ * lists and exports see the same values. Used only when every selected field is one of these and every parameter
+ * is a scalar; otherwise the ordinary query runs.
  */
 
 /** Column types whose PostgreSQL text form this module decodes. */
@@ -23,6 +26,109 @@ export const COPY_STATS = { batches: 0, fallbacks: 0 };
 export function pgliteOf(db: Db): PGlite | null {
   const client = (db as unknown as { $client?: unknown }).$client;
   return client instanceof PGlite ? client : null;
+}
+
+function poolOf(db: Db): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+type Parse = (s: string) => unknown;
+
+/** What a bulk read needs from a database. */
+interface BulkSource {
+  /** Result type OIDs of a query (text with $n placeholders and its parameters); null when it cannot be asked. */
+  resultTypes(text: string, params: unknown[]): Promise<number[] | null>;
+  /** How the driver, as drizzle configures it, turns the text of a value of that type into a JavaScript value. */
+  parser(oid: number): Parse;
+  /** The COPY text of a (parameter-free) query. */
+  copy(query: string): Promise<string>;
+}
+
+/**
+ * Types drizzle's drivers leave as text (drizzle-orm/pglite/session.js, drizzle-orm/node-postgres/session.js):
+ * timestamps, dates, intervals and their arrays, numeric[].
+ */
+const DRIZZLE_TEXT_TYPES = new Set<number>([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182]);
+const asText: Parse = (s) => s;
+
+/** Result type OIDs of recent query texts (asking costs a round trip; an export repeats two query texts). */
+const resultTypeCache = new WeakMap<object, Map<string, number[]>>();
+const RESULT_TYPES_MAX = 200;
+
+async function cachedTypes(owner: object, text: string, ask: () => Promise<number[] | null>): Promise<number[] | null> {
+  let cache = resultTypeCache.get(owner);
+  if (!cache) resultTypeCache.set(owner, (cache = new Map()));
+  let oids = cache.get(text);
+  if (!oids) {
+    const asked = await ask().catch(() => null);
+    if (!asked) return null;
+    oids = asked;
+    if (cache.size >= RESULT_TYPES_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(text, oids);
+  }
+  return oids;
+}
+
+const sources = new WeakMap<object, BulkSource>();
+
+/** The bulk reader of a database (PGlite or a node-postgres pool); null for anything else. */
+export function bulkSourceOf(db: Db): BulkSource | null {
+  const lite = pgliteOf(db);
+  const pool = lite ? null : poolOf(db);
+  const owner = lite ?? pool;
+  if (!owner) return null;
+  let src = sources.get(owner);
+  if (src) return src;
+  if (lite) {
+    // The client's own parsers (PGlite's defaults and the array types it read at start), as a query would use them.
+    let parsers: typeof lite.parsers | null = null;
+    src = {
+      resultTypes: (text) => cachedTypes(lite, text, async () => (await lite.describeQuery(text)).resultFields.map((f) => f.dataTypeID)),
+      parser(oid) {
+        if (DRIZZLE_TEXT_TYPES.has(oid)) return asText;
+        parsers ??= { ...lite.parsers };
+        return (s) => types.parseType(s, oid, parsers!);
+      },
+      async copy(query) {
+        const res = await lite.query(`COPY (${query}) TO '/dev/blob' WITH (FORMAT text)`);
+        // No rows, no blob.
+        const blob = (res as { blob?: Blob }).blob;
+        return blob ? blob.text() : '';
+      },
+    };
+  } else {
+    const p = pool!;
+    src = {
+      resultTypes: (text, params) => cachedTypes(p, text, async () => {
+        const res = await p.query({ text: `SELECT * FROM (${text}) AS q LIMIT 0`, values: params as unknown[] });
+        return res.fields.map((f) => f.dataTypeID);
+      }),
+      parser(oid) {
+        if (DRIZZLE_TEXT_TYPES.has(oid)) return asText;
+        const parse = pg.types.getTypeParser(oid, 'text') as (s: string) => unknown;
+        return (s) => parse(s);
+      },
+      async copy(query) {
+        const conn = await p.connect();
+        let broken: Error | undefined;
+        try {
+          const stream = conn.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT text)`));
+          const chunks: Buffer[] = [];
+          for await (const chunk of stream) chunks.push(chunk as Buffer);
+          return Buffer.concat(chunks).toString('utf8');
+        } catch (err) {
+          broken = err as Error;
+          throw err;
+        } finally {
+          // A connection whose COPY failed half-way is not handed out again.
+          conn.release(broken);
+        }
+      },
+    };
+  }
+  sources.set(owner, src);
+  return src;
 }
 
 /** A parameter as an untyped literal, like the untyped text parameters node-postgres binds; null when not a scalar. */
@@ -88,43 +194,10 @@ function unescape(f: string): string | null {
 type Field = PgColumn | SQL | SQL.Aliased;
 
 /**
- * The parsers a select through drizzle gets: the client's own (PGlite's defaults and the array types it read from
- * the database at start), overridden as drizzle's PGlite driver does (drizzle-orm/pglite/session.js): timestamps,
- * dates, intervals and their arrays stay text.
- */
-const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
-const parserSets = new WeakMap<PGlite, Record<number, (s: string, oid: number) => unknown>>();
-
-function parsersOf(client: PGlite): Record<number, (s: string, oid: number) => unknown> {
-  let p = parserSets.get(client);
-  if (!p) {
-    p = { ...client.parsers, ...Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, (s: string) => s])) };
-    parserSets.set(client, p);
-  }
-  return p;
-}
-
-/** Result type OIDs of recent queries (the describe costs a round trip; an export repeats two query texts). */
-const resultTypes = new Map<string, number[]>();
-const RESULT_TYPES_MAX = 200;
-
-async function resultTypesOf(client: PGlite, text: string): Promise<number[] | null> {
-  let oids = resultTypes.get(text);
-  if (!oids) {
-    const described = await client.describeQuery(text).catch(() => null);
-    if (!described) return null;
-    oids = described.resultFields.map((f) => f.dataTypeID);
-    if (resultTypes.size >= RESULT_TYPES_MAX) resultTypes.delete(resultTypes.keys().next().value as string);
-    resultTypes.set(text, oids);
-  }
-  return oids;
-}
-
-/**
  * How each selected field turns text into the value drizzle would give; null when a field is not supported.
- * `text` (with its $n placeholders) is described when a computed field needs its result type.
+ * The query's result types are asked for when a computed field needs its own.
  */
-async function decoders(client: PGlite, text: string, fields: Record<string, Field>, textFields: ReadonlySet<string>): Promise<Array<(s: string) => unknown> | null> {
+async function decoders(src: BulkSource, text: string, params: unknown[], fields: Record<string, Field>, textFields: ReadonlySet<string>): Promise<Array<(s: string) => unknown> | null> {
   const out: Array<(s: string) => unknown> = [];
   const entries = Object.entries(fields);
   let oids: number[] | null = null;
@@ -136,12 +209,13 @@ async function decoders(client: PGlite, text: string, fields: Record<string, Fie
     }
     const computed = is(f, SQL) ? f : is(f, SQL.Aliased) ? f.sql : null;
     if (computed) {
-      oids ??= await resultTypesOf(client, text);
+      oids ??= await src.resultTypes(text, params);
       const oid = oids?.[i];
       if (oid === undefined || oids!.length !== entries.length) return null;
-      const decoder = computed.decoder;
-      const parsers = parsersOf(client);
-      out.push((s) => decoder.mapFromDriverValue(types.parseType(s, oid, parsers)));
+      // The decoder `.mapWith()` set (drizzle's select maps with it too; not in SQL's public type).
+      const decoder = (computed as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder;
+      const parse = src.parser(oid);
+      out.push((s) => decoder.mapFromDriverValue(parse(s)));
       continue;
     }
     if (!is(f, PgColumn)) return null;
@@ -159,19 +233,16 @@ async function decoders(client: PGlite, text: string, fields: Record<string, Fie
  * The rows of a select through COPY, as drizzle would map them; null when this query cannot take that path.
  * `textFields` are fields the caller selected as `::text` (returned as strings).
  */
-export async function copyRows(client: PGlite, query: PgSelect, fields: Record<string, Field>, textFields: ReadonlySet<string>): Promise<Record<string, unknown>[] | null> {
+export async function copyRows(src: BulkSource, query: PgSelect, fields: Record<string, Field>, textFields: ReadonlySet<string>): Promise<Record<string, unknown>[] | null> {
   const { sql: text, params } = query.toSQL();
-  const dec = await decoders(client, text, fields, textFields);
+  const dec = await decoders(src, text, params as unknown[], fields, textFields);
   const inlined = dec ? inlineParams(text, params as unknown[]) : null;
-  const res = inlined === null ? null : await client.query(`COPY (${inlined}) TO '/dev/blob' WITH (FORMAT text)`).catch(() => null);
-  if (!dec || !res) {
+  const body = inlined === null ? null : await src.copy(inlined).catch(() => null);
+  if (!dec || body === null) {
     COPY_STATS.fallbacks++;
     return null;
   }
   COPY_STATS.batches++;
-  // No rows, no blob.
-  const blob = (res as { blob?: Blob }).blob;
-  const body = blob ? await blob.text() : '';
   const keys = Object.keys(fields);
   const rows: Record<string, unknown>[] = [];
   let start = 0;

@@ -27,7 +27,7 @@ export const EXPORT_SETTINGS = {
   batchSize: 5_000,
   /** Data rows per XLSX sheet (Excel: 1,048,576 rows including the header). */
   sheetRows: 1_048_575,
-  /** The XLSX writer yields to the event loop every this many rows (memory stays flat only then). */
+  /** The XLSX writer waits for its zip stream (or yields) every this many rows (memory stays flat only then). */
   yieldEvery: 100,
   /** Lifetime of a download link, seconds. */
   linkTtlSec: 600,
@@ -133,8 +133,41 @@ function xlsxCell(v: unknown): unknown {
 }
 
 /**
- * XLSX through exceljs's streaming writer: each row is committed as written and the writer yields to the event
- * loop every `yieldEvery` rows, so memory stays flat; past `sheetRows` data rows a new sheet (with the header) starts.
+ * exceljs hands a sheet's XML to its zip entry stream without waiting for it (utils/stream-buf.js writes each
+ * 64 KB block and moves on), while zlib compresses on the thread pool: rows produced faster than they compress
+ * pile up there — hundreds of MB over a million rows. Past XLSX_BUFFERED_MAX waiting there, wait until the stream
+ * has taken it all (below that, rows are produced while zlib works); when the stream is not where exceljs keeps
+ * it, just yield to the event loop.
+ */
+const XLSX_BUFFERED_MAX = 4 * 1024 * 1024;
+
+async function sheetDrained(sheet: ExcelJS.Worksheet): Promise<void> {
+  // archiver's PassThrough comes from readable-stream, which keeps the state only in _writableState.
+  type Entry = NodeJS.EventEmitter & { destroyed?: boolean; _writableState?: { length?: number; needDrain?: boolean } };
+  const entry = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as Entry | undefined;
+  const state = entry?._writableState;
+  if (!entry || !state?.needDrain || (state.length ?? 0) < XLSX_BUFFERED_MAX || entry.destroyed) {
+    await tick();
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      entry.removeListener('drain', done);
+      entry.removeListener('close', done);
+      entry.removeListener('error', done);
+      resolve();
+    };
+    entry.on('drain', done);
+    entry.on('close', done);
+    // The error itself reaches the workbook's commit, which fails the export.
+    entry.on('error', done);
+  });
+}
+
+/**
+ * XLSX through exceljs's streaming writer: each row is committed as written, and every `yieldEvery` rows the
+ * writer waits for the zip stream to take the data (sheetDrained), so memory stays flat; past `sheetRows` data
+ * rows a new sheet (with the header) starts.
  */
 export function xlsxWriter(file: string, header: string[], opts: { sheetRows?: number; yieldEvery?: number; sheetName?: (n: number) => string } = {}): SheetWriter {
   const limit = Math.max(1, opts.sheetRows ?? EXPORT_SETTINGS.sheetRows);
@@ -164,7 +197,7 @@ export function xlsxWriter(file: string, header: string[], opts: { sheetRows?: n
       if (!sheet || inSheet >= limit) next();
       sheet!.addRow(cells.map(xlsxCell)).commit();
       inSheet++;
-      if (++n % every === 0) await tick();
+      if (++n % every === 0) await sheetDrained(sheet!);
     },
     async close() {
       if (!sheet) next();
@@ -224,18 +257,23 @@ function leaseOf(d: Pick<Deps, 'db'>): Lease | null {
   // One connection, checked out while this process has jobs; its locks are the jobs'.
   let conn: Promise<pg.PoolClient> | null = null;
   const held = new Set<number>();
+  // A connection whose lock query failed is broken: dropped from the lease and closed, not handed back.
+  const drop = async (c: Promise<pg.PoolClient>, err: unknown) => {
+    if (conn === c) conn = null;
+    (await c.catch(() => null))?.release(err instanceof Error ? err : new Error(String(err)));
+  };
   r.lease = {
     async hold(jobId) {
       held.add(jobId);
-      conn ??= pool.connect().then((c) => {
-        // A dropped connection loses its locks; the jobs still finish, the next hold reconnects.
-        c.on('error', () => undefined);
-        return c;
-      });
+      const c = (conn ??= pool.connect().then((client) => {
+        // A dropped connection loses its locks; the jobs still finish, and the next hold reconnects.
+        client.on('error', () => undefined);
+        return client;
+      }));
       try {
-        await (await conn).query('SELECT pg_advisory_lock($1, $2)', [EXPORT_LOCK, jobId]);
-      } catch {
-        conn = null;
+        await (await c).query('SELECT pg_advisory_lock($1, $2)', [EXPORT_LOCK, jobId]);
+      } catch (err) {
+        await drop(c, err);
       }
     },
     async release(jobId) {
@@ -249,8 +287,8 @@ function leaseOf(d: Pick<Deps, 'db'>): Lease | null {
           conn = null;
           client.release();
         }
-      } catch {
-        if (conn === c) conn = null;
+      } catch (err) {
+        await drop(c, err);
       }
     },
   };

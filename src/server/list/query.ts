@@ -6,7 +6,7 @@ import type { Actor } from '../plugins/session';
 import { castType, validValue, type Cursor } from './cursor';
 import type { AnyList, ListCtx, SortDir } from './define';
 import { maskRow } from './mask';
-import { copyRows, pgliteOf } from './copy';
+import { bulkSourceOf, copyRows } from './copy';
 
 /** Fields the engine adds to a page's select, as PostgreSQL text. */
 const ENGINE_TEXT: ReadonlySet<string> = new Set(['__pk', '__k']);
@@ -107,7 +107,7 @@ export function isDataError(err: unknown): boolean {
  */
 export async function readPage(list: AnyList, ctx: ListCtx, where: SQL | undefined, sort: ResolvedSort, opts: {
   after?: Position | null; direction?: 'next' | 'prev'; offset?: number; size: number;
-  /** Big batches (exports): on PGlite, read through COPY when the query allows it (copy.ts). */
+  /** Big batches (exports): read through COPY when the query allows it (copy.ts). */
   bulk?: boolean;
 }): Promise<RawPage> {
   const back = opts.direction === 'prev';
@@ -119,9 +119,9 @@ export async function readPage(list: AnyList, ctx: ListCtx, where: SQL | undefin
   let q = select(list, ctx, fields).where(cond);
   q = (sort.byKey ? q.orderBy(order(list.key)) : q.orderBy(order(sort.col), order(list.key))).limit(opts.size + 1);
   if (opts.offset) q = q.offset(opts.offset);
-  const client = opts.bulk ? pgliteOf(ctx.db) : null;
+  const src = opts.bulk ? bulkSourceOf(ctx.db) : null;
   // A query the COPY path cannot express, or any error there, falls back to the ordinary query (which reports real errors).
-  let rows = client ? await copyRows(client, q, fields, ENGINE_TEXT) : null;
+  let rows = src ? await copyRows(src, q, fields, ENGINE_TEXT) : null;
   rows ??= (await q) as Record<string, unknown>[];
   const more = rows.length > opts.size;
   if (more) rows = rows.slice(0, opts.size);
