@@ -6,8 +6,8 @@ import type { Db } from '../db/client';
 import { AppError, forbidden } from '../errors';
 import { PUBLIC, SIGNED_IN } from '../http';
 import { langFromHeader } from '../i18n';
-import { loadAccess, withinWorkPeriod } from '../modules/empower/access';
-import { checkToken, terminalOf, touchSession } from '../modules/auth/session.service';
+import { withinWorkPeriod } from '../modules/empower/access';
+import { checkSessionAccess, terminalOf, touchSession } from '../modules/auth/session.service';
 
 export interface Actor {
   accountId: number;
@@ -51,8 +51,7 @@ export function sessionPlugin(app: FastifyInstance, deps: { db: Db; cfg: Config;
     const perm = req.routeOptions.config?.permission;
     if (!perm || perm === PUBLIC) return;
     const now = deps.now();
-    const s = await checkToken(deps.db, deps.cfg, now, tokenOf(req));
-    const access = await loadAccess(deps.db, s.accountId);
+    const { session: s, access } = await checkSessionAccess(deps.db, deps.cfg, now, tokenOf(req));
     if (!access || !access.account.enabled) throw new AppError(CODE.FORBIDDEN, 'error.sessionEnded', {}, HTTP_SESSION_ENDED);
     const a = access.account;
     if (!withinWorkPeriod(a.workStart, a.workEnd, now, deps.cfg.timeZone)) {

@@ -5,7 +5,8 @@ import type { Terminal } from '../../../schemas/empower';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { adminSession } from '../empower/empower.table';
+import { accessFrom, type AccessProfile, type RoleGrant } from '../empower/access';
+import { adminAccount, adminSession, permissionNodeState, role } from '../empower/empower.table';
 
 export function newToken(): string {
   return crypto.randomBytes(16).toString('hex');
@@ -75,10 +76,17 @@ export interface SessionRow {
 /** Finds the session of a token and refuses it with the spec's codes when it can't be used. */
 export async function checkToken(db: DbOrTx, cfg: Config, now: Date, token: string | undefined): Promise<SessionRow> {
   if (!token) throw new AppError(CODE.TOKEN_ILLEGAL, 'error.tokenMissing');
-  const [s] = await db.select({
-    id: adminSession.id, accountId: adminSession.accountId, lastSeenAt: adminSession.lastSeenAt,
-    expiresAt: adminSession.expiresAt, revokedReason: adminSession.revokedReason,
-  }).from(adminSession).where(eq(adminSession.tokenHash, hashToken(token))).limit(1);
+  const [s] = await db.select(SESSION_COLUMNS).from(adminSession).where(eq(adminSession.tokenHash, hashToken(token))).limit(1);
+  return validSession(cfg, now, s);
+}
+
+const SESSION_COLUMNS = {
+  id: adminSession.id, accountId: adminSession.accountId, lastSeenAt: adminSession.lastSeenAt,
+  expiresAt: adminSession.expiresAt, revokedReason: adminSession.revokedReason,
+};
+
+/** A session row that may be used now, or the refusal the console must see (illegal, replaced, ended, expired). */
+function validSession(cfg: Config, now: Date, s: SessionRow | undefined): SessionRow {
   if (!s) throw new AppError(CODE.TOKEN_ILLEGAL, 'error.tokenIllegal');
   switch (s.revokedReason) {
     case null: break;
@@ -91,6 +99,31 @@ export async function checkToken(db: DbOrTx, cfg: Config, now: Date, token: stri
     throw new AppError(CODE.TOKEN_EXPIRED, 'error.tokenExpired');
   }
   return s;
+}
+
+/**
+ * The session of a token with its account's access, in one round trip (every signed-in request runs this): the
+ * session row, the account, its live roles and the disabled nodes come back together, so the check costs one query
+ * instead of four. Nothing is cached: a force logout, a role change or a disabled node applies to the next request.
+ */
+export async function checkSessionAccess(db: DbOrTx, cfg: Config, now: Date, token: string | undefined): Promise<{ session: SessionRow; access: AccessProfile | null }> {
+  if (!token) throw new AppError(CODE.TOKEN_ILLEGAL, 'error.tokenMissing');
+  const [row] = await db.select({
+    ...SESSION_COLUMNS,
+    account: adminAccount,
+    roles: sql<RoleGrant[] | string>`(
+      SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'nodeKeys', r.node_keys)), '[]'::json)
+      FROM ${role} r WHERE r.id IN (${adminAccount.roleId}, ${adminAccount.secondaryRoleId}) AND r.deleted_at IS NULL)`,
+    disabled: sql<string[] | string>`(
+      SELECT coalesce(json_agg(n.key), '[]'::json) FROM ${permissionNodeState} n WHERE n.disabled)`,
+  }).from(adminSession)
+    .leftJoin(adminAccount, eq(adminAccount.id, adminSession.accountId))
+    .where(eq(adminSession.tokenHash, hashToken(token))).limit(1);
+  const session = validSession(cfg, now, row);
+  const account = row.account;
+  if (!account || account.deletedAt) return { session, access: null };
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) as T : v);
+  return { session, access: accessFrom(account, parse(row.roles), parse(row.disabled)) };
 }
 
 /** Marks activity at most once a minute, so a busy console does not write on every request. */

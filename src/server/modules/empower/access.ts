@@ -16,14 +16,27 @@ export async function loadAccess(db: DbOrTx, accountId: number): Promise<AccessP
   const roleIds = [account.roleId, account.secondaryRoleId].filter((x): x is number => x != null);
   const roles = roleIds.length ? await db.select().from(role).where(inArray(role.id, roleIds)) : [];
   const live = roles.filter((r) => !r.deletedAt);
-  const keys = new Set<string>([...live.flatMap((r) => r.nodeKeys), ...account.specialNodes]);
-  if (!keys.has(SUPER_KEY)) {
-    const disabled = await db.select({ key: permissionNodeState.key }).from(permissionNodeState).where(eq(permissionNodeState.disabled, true));
-    for (const d of disabled) keys.delete(d.key);
-  }
+  const disabled = live.some((r) => r.nodeKeys.includes(SUPER_KEY)) || account.specialNodes.includes(SUPER_KEY)
+    ? [] : (await db.select({ key: permissionNodeState.key }).from(permissionNodeState).where(eq(permissionNodeState.disabled, true))).map((d) => d.key);
+  return accessFrom(account, live, disabled);
+}
+
+export interface RoleGrant {
+  id: number;
+  name: string;
+  nodeKeys: string[];
+}
+
+/**
+ * The access profile from an account, its live roles and the nodes an administrator disabled (which never bind
+ * `admin_y`). Shared by loadAccess and the session check, which reads all three in one query.
+ */
+export function accessFrom(account: typeof adminAccount.$inferSelect, liveRoles: readonly RoleGrant[], disabledKeys: readonly string[]): AccessProfile {
+  const keys = new Set<string>([...liveRoles.flatMap((r) => r.nodeKeys), ...account.specialNodes]);
+  if (!keys.has(SUPER_KEY)) for (const d of disabledKeys) keys.delete(d);
   return {
     account,
-    roleName: live.find((r) => r.id === account.roleId)?.name ?? '',
+    roleName: liveRoles.find((r) => r.id === account.roleId)?.name ?? '',
     nodeList: [...keys].sort(),
   };
 }
