@@ -26,6 +26,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', SEED_DEMO: 'true',
+      // Background jobs (machine review every 15 s …) would move orders between queues while a test counts them.
+      JOBS_ENABLED: 'false' },
   },
 });
