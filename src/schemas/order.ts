@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * Loan order statuses (DESIGN §5, from spec §4 "Loan" plus the lifecycle stages around it). One string column,
- * `loan_order.status`; every change is also a row in `order_status_history`. The transition table arrives with
- * the lifecycle issue; the usual path of a new customer is
- * pending_review → machine_review → first_review → second_review → withdrawal → [pre_review] →
- * [disbursement_review] → disbursing → repaying → [overdue → extended …] → settled (or bad_debt);
+ * `loan_order.status`; every change is also a row in `order_status_history`. The allowed changes are the transition
+ * table of src/schemas/lifecycle.ts; the usual path of a new customer is
+ * pending_review → machine_review → first_review → second_review → [pre_review] → [disbursement_review] →
+ * withdrawal → disbursing → repaying → [overdue → extended …] → settled (or bad_debt);
  * a returning customer's re-loan starts at `reloan` and may skip the manual stages.
  */
 export const ORDER_STATUSES = [

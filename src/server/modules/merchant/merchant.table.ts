@@ -38,9 +38,9 @@ export const merchant = pgTable('merchant', {
 ]);
 
 /**
- * Merchant balances as ledger accounts: one row per merchant and kind (available | frozen | loan | risk), in the
- * merchant's currency. `balance_minor` is the running balance; the double-entry postings that move it arrive
- * with the money issue (postings immutable, corrections are reversals).
+ * Merchant balances as ledger accounts: one row per merchant and kind (LEDGER_KINDS: the four balances of spec §3
+ * and the income / platform_fee / equity counter-accounts), in the merchant's currency. `balance_minor` is the running
+ * balance, moved only by the double-entry postings of src/server/modules/ledger (immutable; corrections are reversals).
  */
 export const ledgerAccount = pgTable('ledger_account', {
   id: serial('id').primaryKey(),
