@@ -34,7 +34,6 @@ const MOVES_ON = ['approve', 'approveLimit', 'reject', 'batchReject', 'toService
  * decision the next order of the queue is claimed and opened by itself (docs/review.md, keyboard flow).
  */
 export default function ReviewPanel({ orderId, type }: { orderId: number; type: string }) {
-  const intl = useIntl();
   const { nodes } = useSnapshot(session);
   const remote = useRemote((signal) => reviewApi.orderDetail(orderId, { silent: true, signal }), [orderId]);
   const detail = remote.data;

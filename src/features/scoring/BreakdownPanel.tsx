@@ -12,7 +12,6 @@ import { ACTION_COLORS, actionWord, comparatorSymbol, signed, valuesText, valueT
  * (GET /loanapi/scoring/order_breakdown). `reloadKey` reloads it (after the order moved).
  */
 export function BreakdownPanel({ orderId, reloadKey = 0 }: { orderId: number | null; reloadKey?: number }) {
-  const intl = useIntl();
   const remote = useRemote((signal) => (orderId ? getBreakdown(orderId, signal) : Promise.resolve(null)), [orderId, reloadKey]);
   if (!orderId) return null;
   if (remote.loading && !remote.data) return <Loader size="sm" />;

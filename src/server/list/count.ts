@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { getTableConfig, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 export interface Counted {
   /** Exact when `total_exact`, else the planner's estimate (at least cap + 1). */
@@ -10,9 +11,6 @@ export interface Counted {
   total_capped: boolean;
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: Record<string, unknown>[] }).rows ?? (res as Record<string, unknown>[])) ?? [];
-}
 
 /** The planner's row estimate of a query (EXPLAIN (FORMAT JSON), never executed). */
 export async function plannerEstimate(db: Db, query: PgSelect): Promise<number | null> {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { post } from '../modules/ledger/ledger';
+import { rowsOf } from '../db/rows';
 
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
 /**
  * The payout records of the generated orders, so that the payment and transfer screens show the history the

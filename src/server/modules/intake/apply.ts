@@ -31,10 +31,6 @@ function offeredTo(p: ProductRow, c: Pick<CustomerRow, 'whitelisted' | 'exclusiv
   return p.enabled && (p.universal || c.exclusiveProductId === p.id) && (!p.whiteHouseholdExclusive || c.whitelisted);
 }
 
-function fits(p: ProductRow, amount: number, days: number): boolean {
-  return amount >= p.minAmountMinor && (p.maxAmountMinor <= 0 || amount <= p.maxAmountMinor) && days >= p.minDays && days <= p.maxDays;
-}
-
 /** The products the app offers: enabled and universal products of the key's merchants. */
 export async function listProducts(db: Db, caller: IntakeCaller): Promise<AppProducts> {
   const ids = scopeIds(caller);

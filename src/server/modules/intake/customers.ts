@@ -12,6 +12,7 @@ import { channel } from '../merchant/channel.table';
 import { loanOrder } from '../order/order.table';
 import { scopeIds, type IntakeCaller, type MerchantRow } from './auth';
 import { normaliseIdNumber, normalisePhone, validIdNumber, validPhone } from './identity';
+import { rowsOf } from '../../db/rows';
 
 export type CustomerRow = typeof customer.$inferSelect;
 
@@ -86,7 +87,7 @@ export async function lockPerson(tx: DbOrTx, key: string): Promise<void> {
 
 async function nextId(tx: DbOrTx, table: string): Promise<number> {
   const res = await tx.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`);
-  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Array<{ id: string | number }>;
+  const rows = rowsOf<{ id: string | number }>(res);
   return Number(rows[0].id);
 }
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import { withJobLock } from '../../jobs/lock';
-import { startJobs, type JobDef, type Scheduler } from '../../jobs/scheduler';
+import type { JobDef } from '../../jobs/scheduler';
 import { sweepNonces } from './auth';
 import { expireOrder } from './withdraw';
+import { rowsOf } from '../../db/rows';
 
 /** Advisory lock names (src/server/jobs/lock.ts) of the intake jobs' bodies. */
 export const EXPIRY_LOCK = 'intake.expireWithdrawals';
@@ -39,7 +39,7 @@ export async function expireWithdrawals(deps: Deps): Promise<ExpiryRun> {
           and coalesce((select max(h.created_at) from order_status_history h where h.order_id = o.id and h.to_status = 'withdrawal'), o.updated_at)
               + make_interval(hours => m.single_valid_hours) <= ${now.toISOString()}::timestamptz
         order by o.id limit ${BATCH}`);
-      const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Array<{ id: string | number }>;
+      const rows = rowsOf<{ id: string | number }>(res);
       for (const r of rows) if (await expireOrder(deps.db, Number(r.id), now)) closed++;
       if (rows.length < BATCH) break;
     }

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { ledgerAccount, merchant } from '../merchant/merchant.table';
 import { ledgerEntry, ledgerPosting } from './ledger.table';
+import { rowsOf } from '../../db/rows';
 
 /** What moved the money (ledger_posting.kind). */
 export const LEDGER_POSTING_KINDS = [
@@ -170,8 +171,4 @@ export async function openUnpostedBalances(db: DbOrTx, businessAt: Date): Promis
     UPDATE ledger_account a SET balance_minor = s.total, updated_at = now()
     FROM (SELECT ledger_account_id, sum(amount_minor) AS total FROM ledger_entry GROUP BY ledger_account_id) s
     WHERE s.ledger_account_id = a.id AND a.kind = 'equity' AND a.balance_minor <> s.total`);
-}
-
-function rowsOf<T>(r: unknown): T[] {
-  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 }

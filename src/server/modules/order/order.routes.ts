@@ -1,4 +1,4 @@
-import { eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { date, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { pageKey } from '../../../../commands/permissions';
@@ -13,6 +13,7 @@ import { customersByName, customersByPhone, majorUnits, outer } from '../client/
 import { normaliseListQuery } from '../client/listHooks';
 import { dateRange } from '../empower/time';
 import { loanOrder } from './order.table';
+import { amountRange } from '../../list/values';
 
 /**
  * /review/allOrder: every loan order of every status (GET /loanapi/order/all_list), scoped to the account's
@@ -33,10 +34,6 @@ const disbursed = pgTable('loan_order', {
 /** Sort field → the flag filter that keeps only rows having it. */
 export const ORDER_SORT_GUARDS = { loan_at: 'has_loan_time', due_date: 'has_due_date' } as const;
 
-const range = (col: typeof loanOrder.loanAmountMinor, min: number | undefined, max: number | undefined): SQL[] => [
-  ...(min !== undefined ? [gte(col, min)] : []),
-  ...(max !== undefined ? [lte(col, max)] : []),
-];
 
 export const allOrderList = defineList({
   id: 'review.allOrder',
@@ -95,8 +92,8 @@ export const allOrderList = defineList({
       ...dateRange(loanOrder.loanAt, f.loan_from, f.loan_to, tz),
       f.due_from ? sql`${loanOrder.dueDate} >= ${f.due_from}::date` : undefined,
       f.due_to ? sql`${loanOrder.dueDate} <= ${f.due_to}::date` : undefined,
-      ...range(loanOrder.loanAmountMinor, f.loan_amount_min, f.loan_amount_max),
-      ...range(loanOrder.remainingDebtMinor, f.remaining_debt_min, f.remaining_debt_max),
+      ...amountRange(loanOrder.loanAmountMinor, f.loan_amount_min, f.loan_amount_max),
+      ...amountRange(loanOrder.remainingDebtMinor, f.remaining_debt_min, f.remaining_debt_max),
       f.has_loan_time ? isNotNull(loanOrder.loanAt) : undefined,
       f.has_due_date ? isNotNull(loanOrder.dueDate) : undefined,
     ];

@@ -1,4 +1,4 @@
-import { eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { pageKey } from '../../../../commands/permissions';
 import {
@@ -7,12 +7,13 @@ import {
 } from '../../../schemas/payment';
 import { defineList, merchantScope } from '../../list/define';
 import { customer } from '../client/client.table';
-import { customersByPhone, majorUnits, outer } from '../client/client.routes';
+import { customersByPhone, outer } from '../client/client.routes';
 import { dateRange } from '../empower/time';
 import { likeEscape } from '../empower/scope';
 import { merchant } from '../merchant/merchant.table';
 import { loanOrder } from '../order/order.table';
 import { autoLoanRule, merchantPaymentConfig, payCard, paymentChannel, paymentEvent, paymentOrder, transfer } from './payment.table';
+import { amountRange, moneyValue } from '../../list/values';
 
 /**
  * The list screens of the payment area, all on the list engine (merchant scope, masking, keyset paging, export).
@@ -24,10 +25,6 @@ const merchantName = (col: PgColumn) => sql<string | null>`(select m.name from $
 const channelName = (col: PgColumn) => sql<string | null>`(select c.name from ${paymentChannel} c where c.id = ${outer(col)})`;
 const orderNo = (col: PgColumn) => sql<string | null>`(select o.order_no from ${loanOrder} o where o.id = ${outer(col)})`;
 const ordersNumbered = (no: string) => sql`(select o.id from ${loanOrder} o where o.order_no = ${no} or o.external_order_no = ${no})`;
-const range = (col: PgColumn, min: number | undefined, max: number | undefined): SQL[] => [
-  ...(min !== undefined ? [gte(col, min)] : []), ...(max !== undefined ? [lte(col, max)] : []),
-];
-const money = (key: string) => (r: Record<string, unknown>) => majorUnits(r[key] as number, r.currency as string);
 
 // ------------------------------------------------------------------ transfers
 
@@ -98,7 +95,7 @@ function transferList(page: string) {
       f.manual !== undefined ? eq(transfer.manual, f.manual) : undefined,
       f.reversed !== undefined ? eq(transfer.reversed, f.reversed) : undefined,
       ...dateRange(transfer.createdAt, f.created_from, f.created_to, ctx.cfg.timeZone),
-      ...range(transfer.amountMinor, f.amount_min, f.amount_max),
+      ...amountRange(transfer.amountMinor, f.amount_min, f.amount_max),
     ],
     sorts: { created_at: transfer.createdAt, amount: transfer.amountMinor, id: transfer.id },
     defaultSort: 'created_at:desc',
@@ -111,8 +108,8 @@ function transferList(page: string) {
       { key: 'phone', title: 'field.phone' },
       { key: 'status', title: 'field.status' },
       { key: 'currency', title: 'field.currency' },
-      { key: 'amount', title: 'field.amount', value: money('amount') },
-      { key: 'fee', title: 'field.fee', value: money('fee') },
+      { key: 'amount', title: 'field.amount', value: moneyValue('amount') },
+      { key: 'fee', title: 'field.fee', value: moneyValue('fee') },
       { key: 'channel_name', title: 'field.payout_channel_id' },
       { key: 'provider_ref', title: 'field.provider_ref' },
       { key: 'attempts', title: 'field.attempts' },
@@ -192,7 +189,7 @@ function paymentOrderList(page: string) {
       { key: 'provider', title: 'field.provider' },
       { key: 'status', title: 'field.status' },
       { key: 'currency', title: 'field.currency' },
-      { key: 'amount', title: 'field.amount', value: money('amount') },
+      { key: 'amount', title: 'field.amount', value: moneyValue('amount') },
       { key: 'provider_ref', title: 'field.provider_ref' },
       { key: 'failure_reason', title: 'field.failure_reason' },
       { key: 'created_at', title: 'field.created_at' },
@@ -334,9 +331,9 @@ export const paymentConfigList = defineList({
     { key: 'channel_name', title: 'field.payout_channel_id' },
     { key: 'auto_payout', title: 'field.auto_payout' },
     { key: 'audit_enabled', title: 'field.audit_enabled' },
-    { key: 'audit_above', title: 'field.audit_above', value: money('audit_above') },
-    { key: 'min_payout', title: 'field.min_payout', value: money('min_payout') },
-    { key: 'max_payout', title: 'field.max_payout', value: money('max_payout') },
+    { key: 'audit_above', title: 'field.audit_above', value: moneyValue('audit_above') },
+    { key: 'min_payout', title: 'field.min_payout', value: moneyValue('min_payout') },
+    { key: 'max_payout', title: 'field.max_payout', value: moneyValue('max_payout') },
   ],
 });
 
@@ -371,7 +368,7 @@ export const autoLoanRuleList = defineList({
     { key: 'merchant_name', title: 'field.merchant_id' },
     { key: 'name', title: 'field.name' },
     { key: 'customer_type', title: 'field.customer_type' },
-    { key: 'max_amount', title: 'field.max_amount', value: money('max_amount') },
+    { key: 'max_amount', title: 'field.max_amount', value: moneyValue('max_amount') },
     { key: 'min_settled_loans', title: 'field.min_settled_loans' },
     { key: 'enabled', title: 'field.enabled' },
   ],

@@ -4,6 +4,7 @@ import type { TransferView } from '../../../schemas/payment';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { paymentChannel, paymentEvent, paymentOrder, transfer } from './payment.table';
+import { rowsOf } from '../../db/rows';
 
 export type TransferRecord = typeof transfer.$inferSelect;
 export type PaymentOrderRecord = typeof paymentOrder.$inferSelect;
@@ -11,7 +12,6 @@ export type ChannelRecord = typeof paymentChannel.$inferSelect;
 /** Authorised merchants of the actor; null = all. */
 export type MerchantScope = readonly number[] | null;
 
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
 /**
  * The next id of a bigserial table, so that a human-readable number (TR…, PO…) can be derived from it in the same

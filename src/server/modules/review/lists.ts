@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pageKey } from '../../../../commands/permissions';
 import { MANUAL_STAGES } from '../../../schemas/lifecycle';
 import {
@@ -6,7 +6,7 @@ import {
   type ServicePage, type StagePage,
 } from '../../../schemas/review';
 import { defineList, merchantScope } from '../../list/define';
-import { customersByName, customersByPhone, majorUnits, outer } from '../client/client.routes';
+import { customersByName, customersByPhone, outer } from '../client/client.routes';
 import { customer } from '../client/client.table';
 import { adminAccount } from '../empower/empower.table';
 import { dateRange } from '../empower/time';
@@ -15,6 +15,7 @@ import { loanOrder } from '../order/order.table';
 import { workTask } from '../task/task.table';
 import { DEFAULT_FLOW_MERCHANT } from './flow';
 import { reviewFlow } from './review.table';
+import { amountRange, moneyValue } from '../../list/values';
 
 /** The list declarations of the review screens (docs/list-engine.md): queues, customer service, interception, reset, flows. */
 
@@ -33,7 +34,6 @@ const orderFilters = (f: { order_no?: string; phone?: string; customer_name?: st
   f.merchant_id !== undefined ? eq(loanOrder.merchantId, f.merchant_id) : undefined,
 ];
 
-const money = (key: 'application_amount' | 'loan_amount' | 'review_limit') => (r: Record<string, unknown>) => majorUnits(r[key] as number, r.currency as string);
 
 /** A stage queue (/review/trial, reviewAgain, PaymentPreTrial, reviewLoan): the orders waiting in the stage, oldest first. */
 export function stageList(page: StagePage) {
@@ -82,8 +82,7 @@ export function stageList(page: StagePage) {
         f.claim === 'mine' ? held(actor.accountId) : undefined,
         f.claim === 'unclaimed' ? sql`not ${held()}` : undefined,
         ...dateRange(loanOrder.createdAt, f.created_from, f.created_to, ctx.cfg.timeZone),
-        f.amount_min !== undefined ? gte(loanOrder.applicationAmountMinor, f.amount_min) : undefined,
-        f.amount_max !== undefined ? lte(loanOrder.applicationAmountMinor, f.amount_max) : undefined,
+        ...amountRange(loanOrder.applicationAmountMinor, f.amount_min, f.amount_max),
       ];
     },
     sorts: { created_at: loanOrder.createdAt, loan_amount: loanOrder.loanAmountMinor, id: loanOrder.id },
@@ -99,8 +98,8 @@ export function stageList(page: StagePage) {
       { key: 'product_name', title: 'field.product_id' },
       { key: 'is_returning', title: 'field.customer_type', value: (r) => (r.is_returning ? 'returning' : 'new') },
       { key: 'currency', title: 'field.currency' },
-      { key: 'application_amount', title: 'field.application_amount', value: money('application_amount') },
-      { key: 'loan_amount', title: 'field.loan_amount', value: money('loan_amount') },
+      { key: 'application_amount', title: 'field.application_amount', value: moneyValue('application_amount') },
+      { key: 'loan_amount', title: 'field.loan_amount', value: moneyValue('loan_amount') },
       { key: 'loan_days', title: 'field.loan_days' },
       { key: 'machine_review_score', title: 'field.machine_review_score' },
       { key: 'assignee_name', title: 'field.assignee' },
@@ -190,7 +189,7 @@ const actionExport = [
   { key: 'review_stage', title: 'field.review_stage' },
   { key: 'loan_remark', title: 'field.loan_remark' },
   { key: 'currency', title: 'field.currency' },
-  { key: 'application_amount', title: 'field.application_amount', value: money('application_amount') },
+  { key: 'application_amount', title: 'field.application_amount', value: moneyValue('application_amount') },
   { key: 'created_at', title: 'field.created_at' },
 ] as const;
 

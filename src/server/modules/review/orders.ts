@@ -13,6 +13,7 @@ import { dictItem } from '../system/system.table';
 import { claimIn, finishTasks, liveTask, openTask } from '../task/task';
 import { reviewRecord } from './review.table';
 import { passedBySql } from './reviewers';
+import { rowsOf } from '../../db/rows';
 
 /**
  * What every review action shares: the actor's merchant scope, locking the orders acted on, the claim rules, the
@@ -85,11 +86,6 @@ export async function passedPairs(db: DbOrTx, orderIds: number[], accountIds: nu
   return new Set(rows.map((r) => `${r.order_id}:${r.account_id}`));
 }
 
-/** Rows of db.execute on either driver (node-postgres answers {rows}, PGlite answers {rows} too, drizzle may unwrap). */
-export function rowsOf(res: unknown): Array<Record<string, unknown>> {
-  if (Array.isArray(res)) return res as Array<Record<string, unknown>>;
-  return ((res as { rows?: Array<Record<string, unknown>> }).rows ?? []);
-}
 
 export const refuseSameReviewer = (order: Order) => new AppError(CODE.FORBIDDEN, 'review.sameReviewer', { order: order.orderNo });
 

@@ -4,7 +4,7 @@ import { CODE } from '../../../schemas/common';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { withJobLock } from '../../jobs/lock';
-import { startJobs, type JobDef, type Scheduler } from '../../jobs/scheduler';
+import type { JobDef } from '../../jobs/scheduler';
 import { loanOrder } from '../order/order.table';
 import { MACHINE_REVIEW_SOURCES, runMachineReview } from './machine-review';
 

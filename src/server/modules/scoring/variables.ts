@@ -10,6 +10,7 @@ import {
 import { dateIn } from '../lifecycle/clock';
 import { merchant } from '../merchant/merchant.table';
 import { loanOrder } from '../order/order.table';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The values of the rule variables (VARIABLES in src/schemas/scoring.ts) for one order, read from the customer
@@ -79,7 +80,7 @@ export async function computeVariables(db: DbOrTx, orderId: number, now: Date): 
            and y.customer_id <> ${cid}) as shared_device_customers,
       exists (select 1 from ${bankCard} b where b.customer_id = ${cid} and b.status = 'bound') as bank_card_bound
   `);
-  const [agg] = (res as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const [agg] = rowsOf(res);
 
   const exp = CURRENCY_EXPONENT[o.currency] ?? 2;
   const today = dateIn(now, tz);

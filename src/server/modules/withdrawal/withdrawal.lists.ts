@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
 import { defineList, merchantScope, type ExportColumn } from '../../list/define';
 import type { Actor } from '../../plugins/session';
 import { customer } from '../client/client.table';
-import { majorUnits, outer } from '../client/client.routes';
+import { outer } from '../client/client.routes';
 import { adminAccount } from '../empower/empower.table';
 import { dateRange } from '../empower/time';
 import { merchant } from '../merchant/merchant.table';
@@ -19,6 +19,7 @@ import {
   reminderCount, unclaimed, type OrderFilterValues,
 } from './queue-sql';
 import { withdrawalContact, withdrawalSmsLog } from './withdrawal.table';
+import { moneyValue } from '../../list/values';
 
 /**
  * The list declarations of the withdrawal screens (docs/list-engine.md): every queue is served by the list engine, so
@@ -27,7 +28,6 @@ import { withdrawalContact, withdrawalSmsLog } from './withdrawal.table';
  */
 
 type Row = Record<string, unknown>;
-const money = (key: string) => (r: Row) => majorUnits(r[key] as number, r.currency as string);
 
 const ORDER_EXPORT: ExportColumn<Row>[] = [
   { key: 'order_no', title: 'field.order_no' },
@@ -39,8 +39,8 @@ const ORDER_EXPORT: ExportColumn<Row>[] = [
   { key: 'status', title: 'field.status' },
   { key: 'is_returning', title: 'field.customer_type', value: (r) => (r.is_returning ? 'returning' : 'new') },
   { key: 'currency', title: 'field.currency' },
-  { key: 'loan_amount', title: 'field.loan_amount', value: money('loan_amount') },
-  { key: 'received_amount', title: 'field.received_amount', value: money('received_amount') },
+  { key: 'loan_amount', title: 'field.loan_amount', value: moneyValue('loan_amount') },
+  { key: 'received_amount', title: 'field.received_amount', value: moneyValue('received_amount') },
   { key: 'loan_days', title: 'field.loan_days' },
   { key: 'entered_at', title: 'withdrawal.field.entered_at' },
   { key: 'assignee_name', title: 'withdrawal.field.assignee' },
