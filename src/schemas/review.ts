@@ -22,12 +22,17 @@ const minor = z.coerce.number().int().min(0).max(1e15);
 
 export const CUSTOMER_TYPES = ['new', 'returning'] as const;
 
-export const orderListQuery = z.object({
+/** How staff find an order in any order list: its number, the customer's phone or name, merchant, product. */
+const orderSearch = {
   order_no: z.string().trim().max(64).optional(),
   phone: z.string().trim().max(20).optional(),
   customer_name: z.string().trim().max(100).optional(),
   merchant_id: filterId.optional(),
   product_id: filterId.optional(),
+};
+
+export const orderListQuery = z.object({
+  ...orderSearch,
   channel_id: filterId.optional(),
   status: z.array(orderStatus).max(ORDER_STATUSES.length).optional(),
   customer_type: z.enum(CUSTOMER_TYPES).optional(),
@@ -203,11 +208,7 @@ export const CLAIM_FILTERS = ['all', 'mine', 'unclaimed'] as const;
 export const QUEUE_AMOUNT_FILTERS = ['amount_min', 'amount_max'] as const;
 
 export const reviewQueueQuery = z.object({
-  order_no: z.string().trim().max(64).optional(),
-  phone: z.string().trim().max(20).optional(),
-  customer_name: z.string().trim().max(100).optional(),
-  merchant_id: filterId.optional(),
-  product_id: filterId.optional(),
+  ...orderSearch,
   customer_type: z.enum(CUSTOMER_TYPES).optional(),
   claim: z.enum(CLAIM_FILTERS).optional(),
   created_from: dateOrTime.optional(),
