@@ -77,9 +77,10 @@ export interface OrderSpec {
 /** An order in `status` (default withdrawal) since `enteredAt`, with a customer and (by default) a bound card. */
 export async function createQueueOrder(db: Db, o: OrderSpec): Promise<{ id: number; customerId: number; cardId: number | null; orderNo: string; phone: string }> {
   const u = uniq();
+  // ID number from the counter: two fixture customers must never be one person (the live-loan rule matches by ID).
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const [c] = await db.insert(customer).values({
-    code: `WC${u}`.slice(0, 24), merchantId: o.merchantId, market: o.market ?? 'vn', name: o.name ?? 'Nguyen Van Khach', phone, idNumber: `0792${u.replace(/\D/g, '').padEnd(8, '1')}`.slice(0, 12),
+    code: `WC${u}`.slice(0, 24), merchantId: o.merchantId, market: o.market ?? 'vn', name: o.name ?? 'Nguyen Van Khach', phone, idNumber: `0792${String(process.pid % 10_000).padStart(4, '0')}${String(seq).padStart(4, '0')}`,
   } as never).returning({ id: customer.id });
   let cardId: number | null = null;
   if (o.card !== false) {
