@@ -11,6 +11,10 @@ import { scoringCommands } from './scoring.commands';
 import { intakeCommands } from './intake.commands';
 import { paymentCommands } from './payment.commands';
 import { withdrawalCommands } from './withdrawal.commands';
+import { repaymentCommands } from './repayment.commands';
+import { repaymentCardCommands } from './repaymentCard.commands';
+import { extensionCommands } from './extension.commands';
+import { debtCommands } from './debt.commands';
 
 export * from './command.types';
 
@@ -21,7 +25,11 @@ export const COMMANDS: readonly CommandDef[] = [
   ...customerCommands,
   ...reviewCommands,
   ...withdrawalCommands,
+  ...extensionCommands,
+  ...repaymentCommands,
+  ...repaymentCardCommands,
   ...paymentCommands,
+  ...debtCommands,
   ...scoringCommands,
   ...intakeCommands,
   ...empowerCommands,

@@ -4,12 +4,19 @@ import { paymentActions, paymentRoleGrants } from './payment.actions';
 import { reviewActions, reviewRoleGrants } from './review.actions';
 import { scoringActions, scoringRoleGrants } from './scoring.actions';
 import { withdrawalActions, withdrawalRoleGrants } from './withdrawal.actions';
+import { repaymentActions, repaymentRoleGrants } from './repayment.actions';
+import { repaymentCardActions, repaymentCardRoleGrants } from './repaymentCard.actions';
+import { extensionActions, extensionRoleGrants } from './extension.actions';
+import { debtActions, debtRoleGrants } from './debt.actions';
+import { clientActions, clientRoleGrants } from './client.actions';
 
 /**
  * Action nodes declared by area files (several areas add actions to pages of one group, e.g. the merchant
  * group's rule pages), merged into the permission tree by commands/permissions.ts.
  */
-export const AREA_ACTIONS: AreaActions[] = [reviewActions, scoringActions, intakeActions, paymentActions, withdrawalActions];
+export const AREA_ACTIONS: AreaActions[] = [reviewActions, scoringActions, intakeActions, paymentActions, withdrawalActions,
+  repaymentActions, repaymentCardActions, extensionActions, debtActions, clientActions];
 
 /** Extra nodes for role templates by identifier, from every area file (merged by commands/roles.ts). */
-export const AREA_ROLE_GRANTS: Record<string, string[]>[] = [reviewRoleGrants, scoringRoleGrants, intakeRoleGrants, paymentRoleGrants, withdrawalRoleGrants];
+export const AREA_ROLE_GRANTS: Record<string, string[]>[] = [reviewRoleGrants, scoringRoleGrants, intakeRoleGrants, paymentRoleGrants, withdrawalRoleGrants,
+  repaymentRoleGrants, repaymentCardRoleGrants, extensionRoleGrants, debtRoleGrants, clientRoleGrants];

@@ -57,6 +57,8 @@ export const LIFECYCLE_ACTIONS = [
   'settle',
   /** Written off after long overdue. */
   'write_off',
+  /** A repayment of a settled order was revoked: the order owes again (back to where its dates put it). */
+  'revoke',
 ] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
@@ -112,6 +114,10 @@ function rows(): Row[] {
     ['extended', 'overdue', 'extension_overdue'],
     ['extended', 'settled', 'settle'],
     ['bad_debt', 'settled', 'settle'],
+    ['settled', 'repaying', 'revoke'],
+    ['settled', 'overdue', 'revoke'],
+    ['settled', 'extended', 'revoke'],
+    ['settled', 'bad_debt', 'revoke'],
     ['suspended', 'closed', 'close'],
     ['suspended', 'pending_review', 'reset'],
     ['closed', 'pending_review', 'reset'],

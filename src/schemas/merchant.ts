@@ -22,9 +22,11 @@ export const MARKET_CURRENCY: Record<Market, string> = { vn: 'VND', cn: 'CNY', t
  * Ledger accounts of a merchant (one per merchant and kind). The four balances of spec §3 are available (money the
  * merchant can lend), frozen (held for payouts on their way), loan (principal out with customers) and risk (risk
  * reserve); income (fees and interest earned), platform_fee (what the platform charged the merchant) and equity
- * (opening balances and top-ups) are the other sides of the postings so that every posting balances.
+ * (opening balances and top-ups) are the other sides of the postings so that every posting balances; receivable
+ * (interest, fees at maturity and overdue charges customers owe beyond the principal) and customer_credit (money
+ * customers paid above their debt, refundable; credit-normal) follow repayments (docs/repayment.md).
  */
-export const LEDGER_KINDS = ['available', 'frozen', 'loan', 'risk', 'income', 'platform_fee', 'equity'] as const;
+export const LEDGER_KINDS = ['available', 'frozen', 'loan', 'risk', 'income', 'platform_fee', 'equity', 'receivable', 'customer_credit'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** The balances a merchant screen shows (spec §3 "Merchant"). */
 export const BALANCE_KINDS = ['available', 'frozen', 'loan', 'risk'] as const satisfies readonly LedgerKind[];

@@ -39,6 +39,11 @@ import { scoringRoutes } from './modules/scoring/scoring.routes';
 import { intakeRoutes } from './modules/intake/intake.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes';
+import { repaymentRoutes } from './modules/repayment/repayment.routes';
+import { repaymentCardRoutes } from './modules/repayment/card.routes';
+import { extensionRoutes } from './modules/extension/extension.routes';
+import { debtRoutes } from './modules/repayment/debt.routes';
+import { clientClaimRoutes } from './modules/client/claim.routes';
 import { createBusinessClock, type BusinessClock } from './modules/lifecycle/clock';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 
@@ -116,6 +121,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   intakeRoutes(app, deps);
   paymentRoutes(app, deps);
   withdrawalRoutes(app, deps);
+  repaymentRoutes(app, deps);
+  repaymentCardRoutes(app, deps);
+  extensionRoutes(app, deps);
+  debtRoutes(app, deps);
+  clientClaimRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));

@@ -10,9 +10,13 @@ import { screens as scoring } from '../../features/scoring';
 import { screens as intake } from '../../features/intake';
 import { screens as payment } from '../../features/payment';
 import { screens as withdrawal } from '../../features/withdrawal';
+import { screens as repayment } from '../../features/repayment';
+import { screens as repaymentCard } from '../../features/repaymentCard';
+import { screens as extension } from '../../features/extension';
+import { screens as debt } from '../../features/debt';
 
 /**
  * Screen components by command id, from every area. The router mounts SCREENS[command.id] for a screen
  * command's route; a registered screen without a component shows the "screen not available" state.
  */
-export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...review, ...withdrawal, ...payment, ...scoring, ...intake, ...empower, ...system, ...log };
+export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...review, ...withdrawal, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...log };

@@ -18,3 +18,5 @@ export * from '../modules/payment/payment.table';
 export * from '../modules/withdrawal/withdrawal.table';
 export * from '../modules/review/review.table';
 export * from '../modules/task/task.table';
+export * from '../modules/repayment/repayment.table';
+export * from '../modules/extension/extension.table';

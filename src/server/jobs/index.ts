@@ -3,9 +3,10 @@ import { paymentRecheckJob } from '../modules/payment/jobs';
 import { withdrawalJob } from '../modules/withdrawal/withdrawal.job';
 import { INTAKE_JOBS } from '../modules/intake/expiry';
 import { machineReviewJob } from '../modules/scoring/machine-review.job';
+import { endOfDayJob } from '../modules/repayment/endOfDay';
 
 /**
  * Every background job of the product (DESIGN §4: in-process, on a schedule, once across processes by advisory
  * lock). `npm start` runs them (JOBS_ENABLED=false turns them off); tests call `runJob` on the one they need.
  */
-export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS];
+export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob];

@@ -38,7 +38,7 @@ export function moneyUnit(market: string): number {
 }
 
 /** numerator / 10,000 rounded half up to a multiple of `unit` (all non-negative). */
-function bpRound(numerator: bigint, unit: number): number {
+export function bpRound(numerator: bigint, unit: number): number {
   const u = BigInt(unit) * 10_000n;
   return Number(((numerator * 2n + u) / (2n * u)) * BigInt(unit));
 }

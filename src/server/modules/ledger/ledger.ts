@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../../schemas/common';
-import type { LedgerKind } from '../../../schemas/merchant';
+import { LEDGER_KINDS, type LedgerKind } from '../../../schemas/merchant';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { ledgerAccount, merchant } from '../merchant/merchant.table';
@@ -11,6 +11,7 @@ import { rowsOf } from '../../db/rows';
 export const LEDGER_POSTING_KINDS = [
   'opening', 'disburse_freeze', 'disburse_release', 'disburse_success', 'reversal', 'risk_fee',
   'repayment', 'reduction', 'extension_fee', 'balance_increase', 'balance_decrease',
+  'contract_accrual', 'overdue_accrual', 'refund',
 ] as const;
 export type LedgerPostingKind = (typeof LEDGER_POSTING_KINDS)[number];
 
@@ -109,7 +110,7 @@ async function accountIds(tx: DbOrTx, merchantId: number, kinds: LedgerKind[]): 
 /** A merchant's balances by kind (0 for accounts not opened yet). */
 export async function balances(db: DbOrTx, merchantId: number): Promise<Record<LedgerKind, number>> {
   const rows = await db.select({ kind: ledgerAccount.kind, balance: ledgerAccount.balanceMinor }).from(ledgerAccount).where(eq(ledgerAccount.merchantId, merchantId));
-  const out = { available: 0, frozen: 0, loan: 0, risk: 0, income: 0, platform_fee: 0, equity: 0 } as Record<LedgerKind, number>;
+  const out = Object.fromEntries(LEDGER_KINDS.map((k) => [k, 0])) as Record<LedgerKind, number>;
   for (const r of rows) out[r.kind as LedgerKind] = r.balance;
   return out;
 }

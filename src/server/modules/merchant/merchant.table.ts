@@ -45,7 +45,7 @@ export const merchant = pgTable('merchant', {
 export const ledgerAccount = pgTable('ledger_account', {
   id: serial('id').primaryKey(),
   merchantId: integer('merchant_id').notNull(),
-  kind: varchar('kind', { length: 12 }).notNull(),
+  kind: varchar('kind', { length: 16 }).notNull(),
   currency: varchar('currency', { length: 3 }).notNull(),
   balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

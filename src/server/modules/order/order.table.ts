@@ -85,6 +85,22 @@ export const loanOrder = pgTable('loan_order', {
   extensionDays: integer('extension_days').notNull().default(0),
   /** Time of the last extension. */
   extendedAt: ts('extended_at'),
+  /** Repaid so far by part (paid_amount is their sum); see src/server/modules/repayment/money.ts. */
+  paidPenaltyMinor: money('paid_penalty_minor'),
+  paidInterestMinor: money('paid_interest_minor'),
+  paidFeeMinor: money('paid_fee_minor'),
+  paidPrincipalMinor: money('paid_principal_minor'),
+  /** Waived by reductions, by part (reduction_total is their sum). */
+  reducedPenaltyMinor: money('reduced_penalty_minor'),
+  reducedInterestMinor: money('reduced_interest_minor'),
+  reducedFeeMinor: money('reduced_fee_minor'),
+  reducedPrincipalMinor: money('reduced_principal_minor'),
+  /** Paid above the debt: the customer's credit, refundable (ledger account customer_credit). */
+  creditMinor: money('credit_minor'),
+  /** Repaid in total more than the contract amount (spec §5: flagged). */
+  overContract: boolean('over_contract').notNull().default(false),
+  /** Last business date the end-of-day job accrued for this order. */
+  accruedThrough: date('accrued_through', { mode: 'string' }),
   /** Card the money was (or will be) paid out to. */
   bankCardId: bigint('bank_card_id', { mode: 'number' }),
   createdAt: ts('created_at').notNull().defaultNow(),

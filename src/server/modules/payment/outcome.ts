@@ -64,9 +64,13 @@ export async function finishTransfer(tx: DbOrTx, deps: Deps, tr: TransferRecord,
     const postingId = await post(tx, {
       merchantId: tr.merchantId, kind: 'disburse_success', orderId: tr.orderId, ref: tr.transferNo, accountId: input.actorId, businessAt: now,
       memo: 'payout succeeded',
+      // The customer now owes the contract: the principal on `loan`, interest and fees at maturity on `receivable`
+      // (earned as income, like the up-front fees), so an order's loan + receivable entries are its remaining debt.
       lines: [
         { account: 'frozen', amount: -total }, { account: 'loan', amount: tr.loanAmountMinor },
-        { account: 'income', amount: -(tr.loanAmountMinor - tr.amountMinor) }, { account: 'platform_fee', amount: tr.feeMinor },
+        { account: 'receivable', amount: order.contractAmountMinor - tr.loanAmountMinor },
+        { account: 'income', amount: -(tr.loanAmountMinor - tr.amountMinor) - (order.contractAmountMinor - tr.loanAmountMinor) },
+        { account: 'platform_fee', amount: tr.feeMinor },
       ],
     });
     await tx.update(transfer).set({ status: 'success', successPostingId: postingId, providerRef: ref, failureReason: '', completedAt: deps.now(), updatedAt: sql`now()` })

@@ -17,7 +17,7 @@ export type MerchantScope = readonly number[] | null;
  * The next id of a bigserial table, so that a human-readable number (TR…, PO…) can be derived from it in the same
  * insert: unique because the id is.
  */
-export async function nextId(db: DbOrTx, table: 'transfer' | 'payment_order'): Promise<number> {
+export async function nextId(db: DbOrTx, table: 'transfer' | 'payment_order' | 'repayment' | 'extension'): Promise<number> {
   const r = await db.execute(sql`SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS id`);
   return Number(rowsOf<{ id: string }>(r)[0].id);
 }
