@@ -11,7 +11,7 @@ import { rowsOf } from '../../db/rows';
 export const LEDGER_POSTING_KINDS = [
   'opening', 'disburse_freeze', 'disburse_release', 'disburse_success', 'reversal', 'risk_fee',
   'repayment', 'reduction', 'extension_fee', 'balance_increase', 'balance_decrease',
-  'contract_accrual', 'overdue_accrual', 'refund',
+  'contract_accrual', 'overdue_accrual', 'refund', 'credit_transfer',
 ] as const;
 export type LedgerPostingKind = (typeof LEDGER_POSTING_KINDS)[number];
 

@@ -201,3 +201,56 @@ export async function revokeRepayment(tx: DbOrTx, deps: Deps, input: { id: numbe
   }).where(eq(repayment.id, row.id)).returning();
   return done;
 }
+
+/**
+ * Money that arrived for nobody the system can name (a callback for an unknown payment or card): recorded as an
+ * abnormal repayment of the merchant (reason unknown_order), the money held as credit (available +x,
+ * customer_credit −x, no order) until someone applies or refunds it on /repayment/abnormal.
+ */
+export async function recordUnmatchedMoney(tx: DbOrTx, deps: Deps, input: {
+  merchantId: number; currency: string; amount: number; type: RepaymentType; channelId?: number | null; providerRef?: string; vaNumber?: string;
+  remark?: string;
+}): Promise<RepaymentRecord> {
+  const now = deps.clock.now();
+  const id = await nextId(tx, 'repayment');
+  const serialNo = repaymentSerial(id, now);
+  const postingId = await post(tx, {
+    merchantId: input.merchantId, kind: 'repayment', ref: serialNo, businessAt: now, memo: 'unmatched money',
+    lines: [{ account: 'available', amount: input.amount }, { account: 'customer_credit', amount: -input.amount }],
+  });
+  const [row] = await tx.insert(repayment).values({
+    id, serialNo, orderId: null, merchantId: input.merchantId, customerId: null, currency: input.currency, type: input.type, status: 'abnormal',
+    requestedMinor: input.amount, successMinor: input.amount, overpaidMinor: input.amount, channelId: input.channelId ?? null,
+    providerRef: input.providerRef ?? '', vaNumber: input.vaNumber ?? '', abnormalReason: 'unknown_order', remark: input.remark ?? '',
+    postingId, paidAt: now, createdAt: deps.now(), updatedAt: deps.now(),
+  }).returning();
+  return row;
+}
+
+/**
+ * Takes `amount` of credit off an order (the customer's money above their debt) — before it is refunded or applied
+ * elsewhere. 40900 when the order holds less credit. Orders-less credit (unmatched money) has nothing to update.
+ */
+export async function takeCredit(tx: DbOrTx, orderId: number | null, amount: number): Promise<void> {
+  if (orderId === null) return;
+  const order = await lockOrder(tx, orderId);
+  if (order.creditMinor < amount) throw new AppError(CODE.CONFLICT, 'repayment.creditShort');
+  await tx.update(loanOrder).set({ creditMinor: order.creditMinor - amount, updatedAt: sql`now()` }).where(eq(loanOrder.id, orderId));
+}
+
+/**
+ * Pays credit back to the customer (customer_credit +x, available −x; available may not go negative). To apply credit
+ * to an order instead (an abnormal repayment that belongs to another order), release it with kind `credit_transfer`
+ * and then `applyMoneyIn` the same amount on the target order: two postings, each tagged with its own order, so that
+ * every order's entries keep equalling its figures.
+ */
+export async function refundCredit(tx: DbOrTx, deps: Deps, input: {
+  merchantId: number; orderId: number | null; amount: number; actorId: number | null; ref: string; memo?: string; kind?: 'refund' | 'credit_transfer';
+}): Promise<number> {
+  await takeCredit(tx, input.orderId, input.amount);
+  return post(tx, {
+    merchantId: input.merchantId, kind: input.kind ?? 'refund', orderId: input.orderId, ref: input.ref, accountId: input.actorId, businessAt: deps.clock.now(),
+    memo: input.memo ?? 'credit refunded', nonNegative: ['available'],
+    lines: [{ account: 'customer_credit', amount: input.amount }, { account: 'available', amount: -input.amount }],
+  });
+}
