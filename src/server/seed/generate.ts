@@ -127,7 +127,8 @@ export const TABLE_COLUMNS: Record<SeedTable, readonly string[]> = {
     'fee_timing', 'overdue_rate_bp', 'loan_days', 'loan_at', 'success_at', 'due_date', 'overdue_days', 'settled',
     'settled_at', 'machine_review_result', 'machine_review_score', 'review_stage', 'review_result', 'review_limit_minor',
     'loan_remark', 'withdrawal_type', 'withdrawal_at', 'extension_count', 'extension_days', 'extended_at', 'bank_card_id',
-    'created_at', 'updated_at',
+    'created_at', 'updated_at', 'paid_penalty_minor', 'paid_interest_minor', 'paid_fee_minor', 'paid_principal_minor',
+    'reduced_penalty_minor', 'accrued_through',
   ],
   order_status_history: ['order_id', 'from_status', 'to_status', 'account_id', 'reason', 'created_at'],
 };
@@ -789,6 +790,15 @@ function emitOrder(p: Person, o: OrderSkel, id: number): void {
   else if (disbursed && rng.chance(st === 'bad_debt' ? 0.1 : 0.2)) paid = roundTo(due * rng.float(0.1, 0.5), unit);
   const settled = st === 'settled';
   if (settled) p.settledLoans++;
+  // What was paid, by part, in the default allocation order (penalty, interest, fee, principal; docs/repayment.md);
+  // the reduction waived penalty first. Overdue figures stand as of the last overdue day (accrued_through).
+  const penaltyOwed = overdueInterest + penalty - reduction;
+  const feeOwed = product.feeTiming === 'maturity' ? fees : 0;
+  const paidPenalty = Math.min(paid, penaltyOwed);
+  const paidInterest = Math.min(paid - paidPenalty, interest);
+  const paidFee = Math.min(paid - paidPenalty - paidInterest, feeOwed);
+  const paidPrincipal = paid - paidPenalty - paidInterest - paidFee;
+  const accruedThrough = od > 0 && o.dueDay !== null ? dayString(o.dueDay + od) : null;
 
   const lastAt = transitions[transitions.length - 1].at;
   p.lastEventAt = Math.max(p.lastEventAt, lastAt);
@@ -806,7 +816,7 @@ function emitOrder(p: Person, o: OrderSkel, id: number): void {
     o.settledAt === null ? null : iso(o.settledAt), review.machineResult, review.machineScore, reviewStage, reviewResult, limit,
     review.remark, review.withdrawalType, review.withdrawalAt === null ? null : iso(review.withdrawalAt), o.extensionCount,
     o.extensionCount * o.loanDays, o.extendedAt.length ? iso(o.extendedAt[o.extendedAt.length - 1]) : null, p.cards[0] ?? null,
-    iso(o.createdAt), iso(lastAt),
+    iso(o.createdAt), iso(lastAt), paidPenalty, paidInterest, paidFee, paidPrincipal, reduction, accruedThrough,
   ]);
   let from: OrderStatus | null = null;
   for (const t of transitions) {

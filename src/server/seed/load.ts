@@ -427,11 +427,6 @@ export async function seedBusinessData(db: Db, opts: SeedBusinessOptions): Promi
     for (const t of ['customer', 'loan_order', 'bank_card']) {
       await raw.query(`SELECT setval(pg_get_serial_sequence('${t}', 'id'), coalesce((SELECT max(id) FROM ${t}), 1), (SELECT count(*) > 0 FROM (SELECT 1 FROM ${t} LIMIT 1) x))`);
     }
-    // The generated overdue figures stand as of the seed's business date: the end-of-day job accrues from there on.
-    await raw.query(
-      `UPDATE loan_order SET accrued_through = due_date + overdue_days
-       WHERE status IN ('overdue', 'bad_debt') AND due_date IS NOT NULL`,
-    );
     // Merchant balances follow the loaded orders: money lent out and not yet repaid, and a 5 % risk reserve of it.
     await raw.query(
       `UPDATE ledger_account la SET balance_minor = s.amount, updated_at = now()
