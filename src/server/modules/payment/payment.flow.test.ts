@@ -91,7 +91,8 @@ describe('payout through the sandbox', () => {
     expect(o.dueAmountMinor).toBe(1_200_000);
     expect(o.remainingDebtMinor).toBe(1_200_000);
     expect((await transferRow(view.transfer_id)).status).toBe('success');
-    expect(await balances(t.db, m)).toMatchObject({ available: START - 905_000, frozen: 0, loan: 1_000_000, income: -100_000, platform_fee: 5_000 });
+    // The contract is owed: principal on loan, the 200,000 interest on receivable (earned, with the 100,000 up-front fees).
+    expect(await balances(t.db, m)).toMatchObject({ available: START - 905_000, frozen: 0, loan: 1_000_000, receivable: 200_000, income: -300_000, platform_fee: 5_000 });
     await ledgerOk();
   });
 
