@@ -20,3 +20,4 @@ export * from '../modules/review/review.table';
 export * from '../modules/task/task.table';
 export * from '../modules/repayment/repayment.table';
 export * from '../modules/extension/extension.table';
+export * from '../modules/collection/collection.table';

@@ -72,7 +72,8 @@ const ORDER_LINKED_TABLES = [
   'work_task', 'review_record', 'machine_review_run', 'machine_review_item', 'transfer', 'payment_order', 'payment_event',
   'withdrawal_contact', 'withdrawal_market', 'withdrawal_notice', 'withdrawal_sms_log', 'intake_event', 'idempotency_key',
   'repayment', 'repayment_proof', 'repayment_event', 'repayment_card', 'repayment_card_batch', 'reduction', 'overdue_accrual',
-  'end_of_day_run', 'extension',
+  'end_of_day_run', 'extension', 'collection_case', 'collection_event', 'collection_promise', 'collection_call', 'collection_alert',
+  'collection_run',
 ] as const;
 const CATALOG_TABLES = ['product', 'channel', 'ledger_account', 'bank', 'customer_label'] as const;
 

@@ -13,6 +13,7 @@ import { transitionOrder, type LoanOrderPatch, type LoanOrderRow } from '../life
 import { merchant } from '../merchant/merchant.table';
 import { loanOrder } from '../order/order.table';
 import { nextId } from '../payment/records';
+import { closeCaseOfOrder, onOrderPaid } from '../collection/cases';
 import { allocate, orderFigures, owedParts, sumParts } from './money';
 import { repayment } from './repayment.table';
 import { debtSettings } from './settings';
@@ -56,10 +57,13 @@ export async function saveOrder(tx: DbOrTx, deps: Deps, order: LoanOrderRow, pat
   const next = { ...order, ...patch } as LoanOrderRow;
   const full = { ...patch, ...figuresPatch(next) };
   if (full.remainingDebtMinor === 0 && OPEN_STATUSES.includes(order.status as OrderStatus)) {
-    return transitionOrder(tx, {
+    const settled = await transitionOrder(tx, {
       orderId: order.id, action: 'settle', to: 'settled', actorId, reason, at: deps.clock.now(), expect: order.status as OrderStatus,
       patch: { ...full, settled: true, settledAt: deps.clock.now() },
     });
+    // Repaid: the collection case ends as a success (docs/collection.md).
+    await closeCaseOfOrder(tx, deps, order.id, 'success', 'settled', actorId);
+    return settled;
   }
   const [row] = await tx.update(loanOrder).set({ ...full, updatedAt: sql`now()` }).where(eq(loanOrder.id, order.id)).returning();
   return row;
@@ -123,7 +127,9 @@ export async function applyMoneyIn(tx: DbOrTx, deps: Deps, input: MoneyIn): Prom
   const totalRepaid = order.paidAmountMinor + repaid + order.creditMinor + overpaid;
   const overContract = totalRepaid > order.contractAmountMinor;
   patch.overContract = order.overContract || overContract;
-  await saveOrder(tx, deps, order, patch, input.actorId, `${input.type} ${row.serialNo}`);
+  const saved = await saveOrder(tx, deps, order, patch, input.actorId, `${input.type} ${row.serialNo}`);
+  // The collection case counts what came in and may see its promise kept.
+  await onOrderPaid(tx, deps, saved);
   const abnormal: AbnormalReason | '' = !open ? 'order_settled' : overpaid > 0 ? 'overpaid' : overContract ? 'over_contract' : '';
   const [done] = await tx.update(repayment).set({
     status: open ? 'success' : 'abnormal', successMinor: input.amount, ...partsColumns(parts), overpaidMinor: overpaid,
