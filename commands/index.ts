@@ -15,6 +15,9 @@ import { repaymentCommands } from './repayment.commands';
 import { repaymentCardCommands } from './repaymentCard.commands';
 import { extensionCommands } from './extension.commands';
 import { debtCommands } from './debt.commands';
+import { collectionCommands } from './collection.commands';
+import { collectionWorkbenchCommands } from './collectionWorkbench.commands';
+import { collectionSetupCommands } from './collectionSetup.commands';
 
 export * from './command.types';
 
@@ -25,11 +28,14 @@ export const COMMANDS: readonly CommandDef[] = [
   ...customerCommands,
   ...reviewCommands,
   ...withdrawalCommands,
+  ...collectionWorkbenchCommands,
+  ...collectionCommands,
   ...extensionCommands,
   ...repaymentCommands,
   ...repaymentCardCommands,
   ...paymentCommands,
   ...debtCommands,
+  ...collectionSetupCommands,
   ...scoringCommands,
   ...intakeCommands,
   ...empowerCommands,

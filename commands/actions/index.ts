@@ -9,14 +9,19 @@ import { repaymentCardActions, repaymentCardRoleGrants } from './repaymentCard.a
 import { extensionActions, extensionRoleGrants } from './extension.actions';
 import { debtActions, debtRoleGrants } from './debt.actions';
 import { clientActions, clientRoleGrants } from './client.actions';
+import { collectionActions, collectionRoleGrants } from './collection.actions';
+import { collectionWorkbenchActions, collectionWorkbenchRoleGrants } from './collectionWorkbench.actions';
+import { collectionSetupActions, collectionSetupRoleGrants } from './collectionSetup.actions';
 
 /**
  * Action nodes declared by area files (several areas add actions to pages of one group, e.g. the merchant
  * group's rule pages), merged into the permission tree by commands/permissions.ts.
  */
 export const AREA_ACTIONS: AreaActions[] = [reviewActions, scoringActions, intakeActions, paymentActions, withdrawalActions,
-  repaymentActions, repaymentCardActions, extensionActions, debtActions, clientActions];
+  repaymentActions, repaymentCardActions, extensionActions, debtActions, clientActions,
+  collectionActions, collectionWorkbenchActions, collectionSetupActions];
 
 /** Extra nodes for role templates by identifier, from every area file (merged by commands/roles.ts). */
 export const AREA_ROLE_GRANTS: Record<string, string[]>[] = [reviewRoleGrants, scoringRoleGrants, intakeRoleGrants, paymentRoleGrants, withdrawalRoleGrants,
-  repaymentRoleGrants, repaymentCardRoleGrants, extensionRoleGrants, debtRoleGrants, clientRoleGrants];
+  repaymentRoleGrants, repaymentCardRoleGrants, extensionRoleGrants, debtRoleGrants, clientRoleGrants,
+  collectionRoleGrants, collectionWorkbenchRoleGrants, collectionSetupRoleGrants];

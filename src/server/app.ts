@@ -44,6 +44,9 @@ import { repaymentCardRoutes } from './modules/repayment/card.routes';
 import { extensionRoutes } from './modules/extension/extension.routes';
 import { debtRoutes } from './modules/repayment/debt.routes';
 import { clientClaimRoutes } from './modules/client/claim.routes';
+import { collectionRoutes } from './modules/collection/collection.routes';
+import { collectionWorkbenchRoutes } from './modules/collection/workbench.routes';
+import { collectionSetupRoutes } from './modules/collection/setup.routes';
 import { createBusinessClock, type BusinessClock } from './modules/lifecycle/clock';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 
@@ -126,6 +129,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   extensionRoutes(app, deps);
   debtRoutes(app, deps);
   clientClaimRoutes(app, deps);
+  collectionRoutes(app, deps);
+  collectionWorkbenchRoutes(app, deps);
+  collectionSetupRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));

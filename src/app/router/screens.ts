@@ -14,9 +14,12 @@ import { screens as repayment } from '../../features/repayment';
 import { screens as repaymentCard } from '../../features/repaymentCard';
 import { screens as extension } from '../../features/extension';
 import { screens as debt } from '../../features/debt';
+import { screens as collection } from '../../features/collection';
+import { screens as collectionWorkbench } from '../../features/collectionWorkbench';
+import { screens as collectionSetup } from '../../features/collectionSetup';
 
 /**
  * Screen components by command id, from every area. The router mounts SCREENS[command.id] for a screen
  * command's route; a registered screen without a component shows the "screen not available" state.
  */
-export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...review, ...withdrawal, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...log };
+export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...review, ...withdrawal, ...collectionWorkbench, ...collection, ...collectionSetup, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...log };

@@ -4,9 +4,10 @@ import { withdrawalJob } from '../modules/withdrawal/withdrawal.job';
 import { INTAKE_JOBS } from '../modules/intake/expiry';
 import { machineReviewJob } from '../modules/scoring/machine-review.job';
 import { endOfDayJob } from '../modules/repayment/endOfDay';
+import { collectionDayJob } from '../modules/collection/day';
 
 /**
  * Every background job of the product (DESIGN §4: in-process, on a schedule, once across processes by advisory
  * lock). `npm start` runs them (JOBS_ENABLED=false turns them off); tests call `runJob` on the one they need.
  */
-export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob];
+export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob, collectionDayJob];
