@@ -127,9 +127,9 @@ export async function applyMoneyIn(tx: DbOrTx, deps: Deps, input: MoneyIn): Prom
   const totalRepaid = order.paidAmountMinor + repaid + order.creditMinor + overpaid;
   const overContract = totalRepaid > order.contractAmountMinor;
   patch.overContract = order.overContract || overContract;
-  const saved = await saveOrder(tx, deps, order, patch, input.actorId, `${input.type} ${row.serialNo}`);
-  // The collection case counts what came in and may see its promise kept.
-  await onOrderPaid(tx, deps, saved);
+  // The collection case counts what came in and may see its promise kept (before a settlement closes it).
+  await onOrderPaid(tx, deps, { id: order.id, paidAmountMinor: order.paidAmountMinor + repaid, creditMinor: order.creditMinor + overpaid });
+  await saveOrder(tx, deps, order, patch, input.actorId, `${input.type} ${row.serialNo}`);
   const abnormal: AbnormalReason | '' = !open ? 'order_settled' : overpaid > 0 ? 'overpaid' : overContract ? 'over_contract' : '';
   const [done] = await tx.update(repayment).set({
     status: open ? 'success' : 'abnormal', successMinor: input.amount, ...partsColumns(parts), overpaidMinor: overpaid,
