@@ -10,6 +10,7 @@ import { collectionAlert, collectionCase, collectionEvent, collectionPromise } f
 import { runCollectionDay } from './day';
 import { dateIn } from '../lifecycle/clock';
 import type { AppError } from '../../errors';
+import { applyExtension, passExtension, payExtension } from '../extension/service';
 
 /**
  * The collection day on the business clock: orders enter the reminder stage before their due date, S1 when overdue,
@@ -123,6 +124,33 @@ describe('collection day', () => {
       const claimed = await claimCase(t.db, t.app.deps, { caseId: pooled.id, accountId: c1 });
       expect(claimed.collectorId).toBe(c1);
       expect((await refusal(claimCase(t.db, t.app.deps, { caseId: pooled.id, accountId: c2 })))?.messageId).toBe('collection.alreadyClaimed');
+    } finally {
+      await t.app.businessClock.set(null);
+    }
+  });
+
+  it('an extension closes the case as a success; the order comes back only when the new due date is near', async () => {
+    await t.app.businessClock.set(null);
+    try {
+      const { merchantId } = await createLendingMerchant(t.app.deps, { grace_days: 0, extension_days: 14, extension_due_base: 'today_if_overdue' });
+      const [c1] = await createCollectors(t.app.deps, merchantId, 1);
+      await createStages(t.app.deps, merchantId, [c1]);
+      const { orderId } = await disbursedOrder(t.app.deps, merchantId, { loanDays: 3 });
+      await day(merchantId, 5); // 2 days overdue: S1
+      const c = await caseOf(orderId);
+      expect(c).toMatchObject({ status: 'open', collectorId: c1 });
+      const ctx = (actorId: number) => ({ actorId, merchantIds: null, log: async () => {} });
+      const ext = await applyExtension(t.app.deps, ctx(c1), { orderId });
+      await passExtension(t.app.deps, ctx(1), { id: ext.id });
+      const q = await t.db.query.loanOrder.findFirst({ where: (o, { eq: e }) => e(o.id, orderId) });
+      await payExtension(t.app.deps, ctx(1), { id: ext.id, amount: 100_000 + q!.overdueInterestMinor + q!.overduePenaltyMinor, key: `ext-${orderId}-pay` });
+      expect(await caseOf(orderId)).toMatchObject({ id: c.id, status: 'success', closeReason: 'extended' });
+      await day(merchantId, 1); // due in 13 days: no stage, no new case
+      expect((await caseOf(orderId)).id).toBe(c.id);
+      await day(merchantId, 11); // D-2 of the new due date: a new case in the reminder stage
+      const again = await caseOf(orderId);
+      expect(again.id).not.toBe(c.id);
+      expect(again.status).toBe('open');
     } finally {
       await t.app.businessClock.set(null);
     }
