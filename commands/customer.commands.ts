@@ -23,6 +23,7 @@ export const CUSTOMER_DETAIL_PAGES: readonly string[] = [
   ...['CollectionServiceManagement', 'collectionRemark', 'myCollectionList', 'collectionPromptList', 'collectionSuccess', 'refundTheAmount',
     'CollectionAllocationQuery'].map((p) => pageKey('collection', p)),
   ...['ExhibitionPeriodList', 'ExhibitionPeriodPassedList', 'ExhibitionPeriodRejectsList'].map((p) => pageKey('exhibition_period', p)),
+  ...['repaymentCardList', 'repaymentList', 'settlement', 'abnormal', 'paymentPayCard'].map((p) => pageKey('repayment', p)),
 ];
 
 export const CUSTOMER_DETAIL_SCREEN = 'customer.orderDetails';

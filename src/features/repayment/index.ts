@@ -1,4 +1,17 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../screen.types';
 
-/** Screens of the repayment area: /repayment lists (repaymentList, settlement, abnormal), /review/manualRepayment, revoke, by command id (lazy). */
-export const screens: ScreenMap = {};
+type Screens = typeof import('./screens');
+/** The repayment screens share one chunk: they are one list component configured per page. */
+const screen = (name: keyof Screens) => lazy(() => import('./screens').then((m) => ({ default: m[name] })));
+
+/**
+ * Screens of the repayment area's lists and staff money, by command id: /repayment/repaymentList, settlement,
+ * abnormal and /review/manualRepayment.
+ */
+export const screens: ScreenMap = {
+  'repayment.repaymentList': screen('RepaymentList'),
+  'repayment.settlement': screen('Settlement'),
+  'repayment.abnormal': screen('Abnormal'),
+  'review.manualRepayment': screen('ManualRepayment'),
+};
