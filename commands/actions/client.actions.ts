@@ -1,6 +1,23 @@
 import type { AreaActions } from './types';
 
-/** Permission action nodes of the client group added with repayment work (customer claims). */
-export const clientActions: AreaActions = {};
+/**
+ * Permission action nodes of the client group added with repayment work: customer claims (/client/clientUserCollection):
+ * `claim` takes an unclaimed customer with an open loan; `release` gives a claim back — one's own, or anyone's
+ * (src/server/modules/client/claim.ts).
+ */
+export const clientActions: AreaActions = {
+  client: { clientUserCollection: ['claim', 'release'] },
+};
 
-export const clientRoleGrants: Record<string, string[]> = {};
+const claims = ['client_clientUserCollection', 'client_clientUserCollection_claim', 'client_clientUserCollection_release'];
+
+/**
+ * Nodes of this area the demo role templates (commands/roles.ts, by identifier) also hold:
+ * - collector, reminder_agent: claim the customers they work, and give them back;
+ * - supervisor: reads every claim and takes a customer back from whoever holds it.
+ */
+export const clientRoleGrants: Record<string, string[]> = {
+  collector: claims,
+  reminder_agent: claims,
+  supervisor: ['client_clientUserCollection_release'],
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { id } from './common';
+import { filterId, queryFlag } from './client';
+import type { OrderMoney, Parts } from './repayment';
 import type { ScorecardRule } from './scoring';
 
 /**
@@ -241,17 +243,39 @@ export interface OrderView {
   created_at: string;
 }
 
-/** An order's extensions as the order records them (count, days, fees, last time); per-application rows come with the extension screens. */
+/**
+ * An extension application of one of the customer's orders (extension table): its price as fixed at review, its time
+ * rule, what was paid and the new dates once paid. `applicant` null: applied from the borrower app.
+ */
 export interface ExtensionView {
+  id: number;
+  application_no: string;
   order_id: number;
   order_no: string;
   currency: string;
-  extension_count: number;
-  extension_days: number;
-  extension_fee_minor: number;
-  extended_at: string | null;
-  due_date: string | null;
+  /** under_review | passed | rejected | success */
   status: string;
+  /** fixed | rate */
+  fee_type: string;
+  /** fixed: minor units; rate: basis points of the principal. */
+  fee_setting: number;
+  fee_minor: number;
+  penalty_minor: number;
+  days: number;
+  /** due_date | today_if_overdue */
+  time_type: string;
+  /** credit | to_debt */
+  overpayment: string;
+  paid_fee_minor: number;
+  start_date: string | null;
+  end_date: string | null;
+  applicant: string | null;
+  reviewer: string | null;
+  remark: string;
+  review_remark: string;
+  created_at: string;
+  reviewed_at: string | null;
+  paid_at: string | null;
 }
 
 /** A review decision: a status change of one of the customer's orders at a review stage. */
@@ -279,12 +303,43 @@ export interface BankCardView {
   created_at: string;
 }
 
+/** A reduction (waiver) request on one of the customer's orders (reduction table), penalty first. */
 export interface ReductionView {
+  id: number;
   order_id: number;
   order_no: string;
   currency: string;
   amount_minor: number;
+  /** How the amount splits over the parts (penalty first, then interest, fee, principal). */
+  parts: Parts;
+  /** pending | approved | rejected | expired */
   status: string;
+  reason: string;
+  requested_by: string | null;
+  decided_by: string | null;
+  decide_remark: string;
+  created_at: string;
+  decided_at: string | null;
+  expires_at: string;
+}
+
+/**
+ * How the customer repays, over all their orders: successful repayments, settlements on time or late (settled after
+ * the due date, or ever overdue), extensions used and the worst overdue days.
+ */
+export interface RepaymentBehaviour {
+  currency: string;
+  /** Successful repayments (money applied, not revoked). */
+  repayments: number;
+  repaid_minor: number;
+  revoked: number;
+  settled_orders: number;
+  on_time: number;
+  late: number;
+  /** Orders overdue or written off now. */
+  overdue_now: number;
+  extensions: number;
+  max_overdue_days: number;
 }
 
 export interface ScorecardSection {
@@ -296,6 +351,8 @@ export interface ScorecardSection {
   order_no: string | null;
   /** Per-rule breakdown of that machine review (src/server/modules/scoring/breakdown.ts). */
   rules: ScorecardRule[];
+  /** Repayment behaviour over the customer's orders. */
+  behaviour: RepaymentBehaviour;
 }
 
 export interface DeviceView {
@@ -363,19 +420,42 @@ export interface CollectionLogView {
   created_at: string;
 }
 
-/** Repayment rows: arrive with repayment. */
+/**
+ * Money that came in for one of the customer's orders (repayment table), newest first: how it was allocated over the
+ * parts (and what was paid above the debt, kept as credit), where it came from and who recorded or revoked it.
+ */
 export interface RepaymentView {
   id: number;
-  order_no: string;
   serial_no: string;
+  order_id: number | null;
+  order_no: string;
   currency: string;
-  requested_minor: number;
-  paid_minor: number;
+  /** REPAYMENT_TYPES: app, link, qr, va, card, manual, reconciliation, extension. */
   type: string;
+  /** REPAYMENT_STATUSES: pending, success, failed, expired, revoked, abnormal. */
   status: string;
+  requested_minor: number;
+  success_minor: number;
+  allocated: Parts & { overpaid: number };
   channel: string;
+  /** Card or account the money came from (masked for privacy protection). */
+  card_no: string;
+  va_number: string;
+  reference: string;
+  /** Repaid in total above the contract amount when applied (spec §5). */
+  over_contract: boolean;
+  abnormal_reason: string;
+  operator: string | null;
+  remark: string;
   created_at: string;
+  paid_at: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  revoke_reason: string;
 }
+
+/** Repayment rows the detail answers at most (newest first). */
+export const REPAYMENT_CAP = 200;
 
 export interface CustomerDetail {
   customer: CustomerInfo;
@@ -390,6 +470,8 @@ export interface CustomerDetail {
   carrier: CarrierSection;
   /** The latest order (loan info), or null. */
   loan: OrderView | null;
+  /** The latest order's money by part (due, paid, owed, reduced, credit, over-contract), once it is paid out; else null. */
+  loan_money: OrderMoney | null;
   orders: OrderView[];
   extensions: ExtensionView[];
   credit_reviews: CreditReviewView[];
@@ -550,4 +632,61 @@ export interface CallInfo {
   url: string;
   /** Text of the link. */
   sip_text: string;
+}
+
+// ------------------------------------------------------------------------------------------------ customer claims
+
+/**
+ * /client/clientUserCollection (spec "claim customer"): customers of the account's merchants with an open loan, each
+ * claimed by at most one staff member (a work task of queue CLAIM_QUEUE per customer).
+ */
+export const CLAIM_QUEUE = 'client.claim';
+/** Order statuses of an open loan (a customer to claim). */
+export const CLAIM_ORDER_STATUSES = ['repaying', 'overdue', 'extended', 'bad_debt'] as const;
+export const CUSTOMER_CLAIM_STATES = ['unclaimed', 'claimed', 'all'] as const;
+
+export const CLAIM_API = {
+  list: '/loanapi/customer_claim/list',
+  claim: '/loanapi/customer_claim/claim',
+  release: '/loanapi/customer_claim/release',
+} as const;
+
+export const claimListQuery = z.object({
+  phone: z.string().trim().max(20).optional(),
+  customer_name: z.string().trim().max(100).optional(),
+  order_no: z.string().trim().max(64).optional(),
+  merchant_id: filterId.optional(),
+  status: z.enum(CLAIM_ORDER_STATUSES).optional(),
+  /** unclaimed | claimed | all (default all: what the account may see). */
+  claim_state: z.enum(CUSTOMER_CLAIM_STATES).optional(),
+  /** My customers: claimed by the signed-in account. */
+  mine: queryFlag.optional(),
+  overdue_days_min: z.coerce.number().int().min(0).max(3650).optional(),
+});
+
+/** Claim / release one customer (the row id is the customer id). */
+export const claimBody = z.object({ id });
+
+export interface ClaimRow {
+  /** The customer id. */
+  id: number;
+  customer_id: number;
+  customer_name: string;
+  phone: string;
+  merchant_id: number;
+  merchant_name: string | null;
+  currency: string;
+  order_id: number;
+  order_no: string;
+  status: string;
+  loan_amount: number;
+  remaining_debt: number;
+  due_date: string | null;
+  overdue_days: number;
+  claimed: boolean;
+  mine: boolean;
+  owner_id: number | null;
+  owner_name: string | null;
+  claimed_at: string | null;
+  created_at: string;
 }

@@ -4,6 +4,7 @@ import type { ScreenMap } from '../screen.types';
 /** Screens of the customer area (/client), by command id (lazy, so each screen is its own chunk). */
 export const screens: ScreenMap = {
   'client.clientUser': lazy(() => import('./CustomersScreen')),
+  'client.clientUserCollection': lazy(() => import('./ClaimsScreen')),
   'client.UserBankcardCollection': lazy(() => import('./BankCardsScreen')),
   'client.UserBankcardMatchCollection': lazy(() => import('./BankMatchScreen')),
   'client.customer_sms_log': lazy(() => import('./LoginCodesScreen')),

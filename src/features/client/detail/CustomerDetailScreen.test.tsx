@@ -35,6 +35,7 @@ function detail(over: Partial<CustomerDetail> = {}): CustomerDetail {
     calls: paged([]),
     carrier: { status: '', remark: '', at: null, records: [] },
     loan: null,
+    loan_money: null,
     orders: [],
     extensions: [],
     credit_reviews: [],
@@ -42,7 +43,10 @@ function detail(over: Partial<CustomerDetail> = {}): CustomerDetail {
     repayments: [],
     reductions: [],
     collection_logs: [],
-    scorecard: { result: '', status: '', at: null, score: null, order_no: null, rules: [] },
+    scorecard: {
+      result: '', status: '', at: null, score: null, order_no: null, rules: [],
+      behaviour: { currency: 'VND', repayments: 0, repaid_minor: 0, revoked: 0, settled_orders: 0, on_time: 0, late: 0, overdue_now: 0, extensions: 0, max_overdue_days: 0 },
+    },
     devices: [],
     apps: paged([]),
     risk_report: [],
@@ -272,6 +276,89 @@ describe('customer detail screen', () => {
     fireEvent.click(within(mine).getByRole('button', { name: 'Delete comment' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith({ method: 'POST', path: '/loanapi/customer_comment/del_comment' }, { id: 1 }, expect.anything()));
+  });
+
+  it('shows repayments with their allocation, reductions, extensions, the loan money by part and the over-contract warning', async () => {
+    const order = {
+      id: 7, order_no: 'ORD-7', external_order_no: '', merchant_id: 1, product_name: 'Quick 14', currency: 'VND', status: 'settled', order_type: '',
+      is_returning: false, application_amount_minor: 1_000_000, loan_amount_minor: 1_000_000, received_amount_minor: 1_000_000,
+      contract_amount_minor: 1_200_000, due_amount_minor: 1_200_000, paid_amount_minor: 1_200_000, remaining_debt_minor: 0, interest_minor: 200_000,
+      management_fee_minor: 0, risk_fee_minor: 0, payment_fee_minor: 0, overdue_interest_minor: 0, overdue_penalty_minor: 0, reduction_total_minor: 0,
+      extension_fee_minor: 0, interest_rate_bp: 0, interest_type: 'flat', overdue_rate_bp: 100, loan_days: 14, loan_at: null, success_at: null,
+      due_date: '2026-02-01', overdue_days: 0, settled: true, settled_at: null, machine_review_result: '', machine_review_score: null, review_stage: '',
+      review_result: '', review_limit_minor: 0, loan_remark: '', withdrawal_type: '', withdrawal_at: null, extension_count: 0, extension_days: 0,
+      extended_at: null, created_at: '2026-01-01T00:00:00.000Z',
+    };
+    const zero = { penalty: 0, interest: 0, fee: 0, principal: 0 };
+    data = detail({
+      loan: order,
+      orders: [order],
+      loan_money: {
+        order_id: 7, order_no: 'ORD-7', currency: 'VND', status: 'settled', loan_amount: 1_000_000, contract_amount: 1_200_000, due_amount: 1_200_000,
+        paid_amount: 1_200_000, remaining_debt: 0, due_date: '2026-02-01', overdue_days: 0, overdue_interest: 0, overdue_penalty: 0, reduction_total: 0,
+        extension_fee: 0, extension_count: 0, credit: 50_000, over_contract: true, owed: zero, paid: { ...zero, interest: 200_000, principal: 1_000_000 },
+        reduced: zero,
+      },
+      repayments: [{
+        id: 3, serial_no: 'RP2026010100000003', order_id: 7, order_no: 'ORD-7', currency: 'VND', type: 'manual', status: 'success',
+        requested_minor: 1_250_000, success_minor: 1_250_000, allocated: { ...zero, interest: 200_000, principal: 1_000_000, overpaid: 50_000 },
+        channel: '', card_no: '', va_number: '', reference: 'BANK-REF-9', over_contract: true, abnormal_reason: 'overpaid', operator: 'Admin',
+        remark: '', created_at: '2026-01-10T03:00:00.000Z', paid_at: '2026-01-10T03:00:00.000Z', revoked_at: null, revoked_by: null, revoke_reason: '',
+      }],
+      reductions: [{
+        id: 4, order_id: 7, order_no: 'ORD-7', currency: 'VND', amount_minor: 30_000, parts: { ...zero, penalty: 30_000 }, status: 'rejected',
+        reason: 'Lost job', requested_by: 'Agent A', decided_by: 'Boss B', decide_remark: '', created_at: '2026-01-05T00:00:00.000Z',
+        decided_at: '2026-01-05T01:00:00.000Z', expires_at: '2026-01-06T00:00:00.000Z',
+      }],
+      extensions: [{
+        id: 5, application_no: 'EXT-5', order_id: 7, order_no: 'ORD-7', currency: 'VND', status: 'under_review', fee_type: 'rate', fee_setting: 1000,
+        fee_minor: 100_000, penalty_minor: 0, days: 7, time_type: 'due_date', overpayment: 'credit', paid_fee_minor: 0, start_date: null, end_date: null,
+        applicant: null, reviewer: null, remark: '', review_remark: '', created_at: '2026-01-04T00:00:00.000Z', reviewed_at: null, paid_at: null,
+      }],
+      scorecard: {
+        ...detail().scorecard,
+        behaviour: { currency: 'VND', repayments: 1, repaid_minor: 1_250_000, revoked: 0, settled_orders: 1, on_time: 0, late: 1, overdue_now: 0, extensions: 2, max_overdue_days: 9 },
+      },
+    });
+    open();
+    const repayments = await screen.findByTestId('section-repayments');
+    const row = within(repayments).getAllByRole('row')[1];
+    expect(within(row).getByText('RP2026010100000003')).toBeTruthy();
+    expect(within(row).getByText('Manual repayment')).toBeTruthy();
+    expect(within(row).getByText('Overpaid')).toBeTruthy();
+    const parts = within(row).getByTestId('parts').textContent!;
+    expect(parts).toMatch(/Interest.*200,000.*Principal.*1,000,000.*Credit.*50,000/);
+    expect(within(row).getByTestId('over-contract')).toBeTruthy();
+
+    const loan = screen.getByTestId('section-loan');
+    expect(within(loan).getByTestId('over-contract-warning').textContent).toContain('Repaid amount larger than contract amount');
+    expect(within(loan).getByTestId('loan-credit').textContent).toContain('50,000');
+    const partRows = within(within(loan).getByTestId('loan-parts')).getAllByRole('row');
+    // Header, penalty, interest, fee, principal, total.
+    expect(partRows).toHaveLength(6);
+    expect(partRows[2].textContent).toMatch(/Interest.*200,000.*200,000/);
+    expect(partRows[5].textContent).toMatch(/Total.*1,200,000.*1,200,000/);
+
+    const reductions = screen.getByTestId('section-reductions');
+    expect(within(reductions).getByText('Lost job')).toBeTruthy();
+    expect(within(reductions).getByText('Rejected')).toBeTruthy();
+    expect(within(reductions).getByText('Boss B')).toBeTruthy();
+    const extensions = screen.getByTestId('section-extensions');
+    expect(within(extensions).getByText('EXT-5')).toBeTruthy();
+    expect(within(extensions).getByText('Under review')).toBeTruthy();
+    expect(within(extensions).getByText('Borrower app')).toBeTruthy();
+    expect(within(extensions).getByText('10.00%')).toBeTruthy();
+
+    const score = screen.getByTestId('section-scorecard');
+    expect(within(score).getByTestId('behaviour-late').textContent).toContain('1');
+    expect(within(score).getByTestId('behaviour-max-overdue').textContent).toContain('9');
+  });
+
+  it('shows no over-contract warning and no money block before the payout', async () => {
+    open();
+    const loan = await screen.findByTestId('section-loan');
+    expect(within(loan).queryByTestId('over-contract-warning')).toBeNull();
+    expect(within(loan).queryByTestId('loan-parts')).toBeNull();
   });
 
   it('asks for a customer when the route has none', async () => {

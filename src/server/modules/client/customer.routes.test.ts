@@ -2,10 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import { CUSTOMER_DETAIL_PAGES, CUSTOMER_NODES } from '../../../../commands/customer.commands';
-import { DETAIL_COUNT_CAP, DETAIL_PAGE_SIZE, type CustomerDetail } from '../../../schemas/customer';
+import { DETAIL_COUNT_CAP, DETAIL_PAGE_SIZE, type CustomerDetail, type OrderView } from '../../../schemas/customer';
 import { maskIdNumber, maskPhone } from '../../list/mask';
 import { operationLog } from '../log/log.table';
-import { role } from '../empower/empower.table';
+import { adminAccount, role } from '../empower/empower.table';
+import { extension } from '../extension/extension.table';
+import { applyMoneyIn, revokeRepayment } from '../repayment/account';
+import { createLendingMerchant, disbursedOrder } from '../repayment/repayment.fixtures';
+import { reduction } from '../repayment/repayment.table';
+import { repaymentBehaviour } from './customer.service';
 import { dictItem } from '../system/system.table';
 import { customer, customerCall } from './client.table';
 import { makeCustomer, merchantIds, type FixtureCustomer } from './customer.fixtures';
@@ -62,7 +67,7 @@ describe('GET /loanapi/customer/detail', () => {
     const d = res.data;
     expect(Object.keys(d).sort()).toEqual([
       'apps', 'auth_records', 'bank_cards', 'blacklist', 'calls', 'carrier', 'co_debt', 'collection_logs', 'comments_total', 'company',
-      'contacts', 'credit_reviews', 'customer', 'devices', 'documents', 'emergency_contacts', 'extensions', 'loan', 'locations', 'masked',
+      'contacts', 'credit_reviews', 'customer', 'devices', 'documents', 'emergency_contacts', 'extensions', 'loan', 'loan_money', 'locations', 'masked',
       'multi_lender', 'orders', 'reductions', 'repayments', 'risk_report', 'scorecard', 'sms',
     ]);
     expect(d.customer).toMatchObject({
@@ -85,16 +90,23 @@ describe('GET /loanapi/customer/detail', () => {
     // Historical orders newest first; loan info is the latest.
     expect(d.orders.map((o) => o.status)).toEqual(['overdue', 'settled']);
     expect(d.loan).toMatchObject({ status: 'overdue', remaining_debt_minor: 3_500_000, overdue_days: 4 });
-    expect(d.extensions).toEqual([expect.objectContaining({ extension_count: 1, extension_days: 7, extension_fee_minor: 150_000 })]);
-    expect(d.reductions).toEqual([expect.objectContaining({ amount_minor: 50_000, status: 'settled' })]);
+    // Extensions, reductions and repayments come from their own tables: this customer's orders only carry the columns.
+    expect(d.extensions).toEqual([]);
+    expect(d.reductions).toEqual([]);
+    expect(d.repayments).toEqual([]);
+    expect(d.loan_money).toMatchObject({ order_no: d.loan!.order_no, status: 'overdue', remaining_debt: 3_500_000, overdue_days: 4, extension_count: 1, extension_fee: 150_000 });
     expect(d.credit_reviews.map((r) => r.from_status).sort()).toEqual(['first_review', 'second_review']);
     expect(d.credit_reviews.every((r) => r.order_no.startsWith('TDO'))).toBe(true);
     expect(d.bank_cards).toEqual([expect.objectContaining({ bank_name: 'Vietcombank', card_number: '9704366612345678', is_default: true })]);
     expect(d.scorecard).toMatchObject({ result: 'approved', status: 'done', score: 688, rules: [] });
+    // One order settled never overdue, one overdue 4 days after an extension.
+    expect(d.scorecard.behaviour).toEqual({
+      currency: 'VND', repayments: 0, repaid_minor: 0, revoked: 0, settled_orders: 1, on_time: 1, late: 0, overdue_now: 1, extensions: 1, max_overdue_days: 4,
+    });
     expect(d.devices[0]).toMatchObject({ brand: 'Samsung', model: 'A54' });
     expect(d.blacklist).toMatchObject({ blacklisted: false, level: 0, entries: [] });
     // Data that later flows record: present, real and empty today.
-    for (const k of ['repayments', 'collection_logs', 'risk_report', 'multi_lender'] as const) expect(d[k]).toEqual([]);
+    for (const k of ['collection_logs', 'risk_report', 'multi_lender'] as const) expect(d[k]).toEqual([]);
     expect(d.masked).toBe(false);
   });
 
@@ -203,6 +215,111 @@ describe('GET /loanapi/customer/detail', () => {
     for (const secret of [main.phone, main.idNumber, '0987654321', '9704366612345678', '02838123456']) expect(json).not.toContain(secret);
     const page = await t.get(priv, '/loanapi/customer/records', { customer_id: main.id, kind: 'contacts', cursor: d.contacts.next_cursor });
     expect(page.data.rows.every((c: { phone: string }) => c.phone.includes('*'))).toBe(true);
+  });
+});
+
+describe('money sections from the repayment, reduction and extension tables', () => {
+  const pay = (orderId: number, amount: number, over: Partial<Parameters<typeof applyMoneyIn>[2]> = {}) =>
+    t.db.transaction((tx) => applyMoneyIn(tx, t.app.deps, { orderId, amount, type: 'manual', actorId: adminId, ...over }));
+  let adminId: number;
+  let adminName: string;
+
+  beforeAll(async () => {
+    const [a] = await t.db.select().from(adminAccount).where(eq(adminAccount.account, 'admin'));
+    adminId = a.id;
+    adminName = a.name;
+  });
+
+  it('shows a repayment with its allocation, and the loan money by part, over-contract and credit after an overpayment', async () => {
+    const { merchantId } = await createLendingMerchant(t.app.deps);
+    const { orderId, customerId } = await disbursedOrder(t.app.deps, merchantId, { loan: 1_000_000, interest: 200_000 });
+    let d = (await detail(admin, customerId)).data;
+    expect(d.loan_money).toMatchObject({
+      order_id: orderId, status: 'repaying', contract_amount: 1_200_000, due_amount: 1_200_000, paid_amount: 0, remaining_debt: 1_200_000, credit: 0,
+      over_contract: false, owed: { penalty: 0, interest: 200_000, fee: 0, principal: 1_000_000 },
+    });
+
+    const first = await pay(orderId, 300_000, { reference: 'BANK-REF-0001', cardNo: '9704366612345678', remark: 'paid at the branch' });
+    d = (await detail(admin, customerId)).data;
+    expect(d.repayments).toEqual([expect.objectContaining({
+      id: first.id, serial_no: first.serialNo, order_id: orderId, order_no: d.loan!.order_no, currency: 'VND', type: 'manual', status: 'success',
+      requested_minor: 300_000, success_minor: 300_000, allocated: { penalty: 0, interest: 200_000, fee: 0, principal: 100_000, overpaid: 0 },
+      reference: 'BANK-REF-0001', card_no: '9704366612345678', over_contract: false, operator: adminName, remark: 'paid at the branch',
+      paid_at: expect.any(String), revoked_at: null,
+    })]);
+    expect(d.loan_money).toMatchObject({
+      paid_amount: 300_000, remaining_debt: 900_000, owed: { penalty: 0, interest: 0, fee: 0, principal: 900_000 },
+      paid: { penalty: 0, interest: 200_000, fee: 0, principal: 100_000 }, reduced: { penalty: 0, interest: 0, fee: 0, principal: 0 },
+    });
+    expect(d.scorecard.behaviour).toMatchObject({ repayments: 1, repaid_minor: 300_000, settled_orders: 0 });
+
+    // 1,000,000 against 900,000 owed: settled, 100,000 kept as credit, repaid above the contract (spec §5).
+    const second = await pay(orderId, 1_000_000, { type: 'link' });
+    d = (await detail(admin, customerId)).data;
+    expect(d.repayments.map((r) => r.id)).toEqual([second.id, first.id]);
+    expect(d.repayments[0]).toMatchObject({ type: 'link', allocated: { principal: 900_000, overpaid: 100_000 }, over_contract: true, abnormal_reason: 'overpaid' });
+    expect(d.loan).toMatchObject({ status: 'settled', remaining_debt_minor: 0 });
+    expect(d.loan_money).toMatchObject({ status: 'settled', remaining_debt: 0, credit: 100_000, over_contract: true, owed: { principal: 0, interest: 0 } });
+    expect(d.scorecard.behaviour).toMatchObject({ repayments: 2, repaid_minor: 1_300_000, settled_orders: 1, on_time: 1, late: 0 });
+
+    // Revoked: who, when, why; the order owes again.
+    await t.db.transaction((tx) => revokeRepayment(tx, t.app.deps, { id: first.id, reason: 'wrong customer', actorId: adminId }));
+    d = (await detail(admin, customerId)).data;
+    expect(d.repayments[1]).toMatchObject({ id: first.id, status: 'revoked', revoked_by: adminName, revoke_reason: 'wrong customer', revoked_at: expect.any(String) });
+    expect(d.loan_money).toMatchObject({ status: 'repaying', remaining_debt: 300_000, credit: 100_000, owed: { interest: 200_000, principal: 100_000 } });
+    expect(d.scorecard.behaviour).toMatchObject({ repayments: 1, repaid_minor: 1_000_000, revoked: 1, settled_orders: 0 });
+
+    // A privacy-protected reader gets the card masked.
+    const priv = await account({ privacy_protection: true, merchant_ids: [merchantId] });
+    const masked = (await detail(priv, customerId)).data;
+    expect(masked.repayments[1].card_no).toBe('************5678');
+    expect(JSON.stringify(masked)).not.toContain('9704366612345678');
+  });
+
+  it('shows reductions and extension applications with who asked, who decided and the money by part', async () => {
+    const { merchantId } = await createLendingMerchant(t.app.deps);
+    const { orderId, customerId } = await disbursedOrder(t.app.deps, merchantId, { loan: 1_000_000, interest: 200_000 });
+    const reviewer = await account({ merchant_ids: [merchantId] });
+    const [other] = await t.db.select().from(adminAccount).where(eq(adminAccount.account, 'reviewer1'));
+    const now = new Date();
+    const [red] = await t.db.insert(reduction).values({
+      orderId, merchantId, amountMinor: 50_000, interestMinor: 50_000, status: 'approved', reason: 'hardship, lost job', requestedBy: adminId,
+      decidedBy: other.id, decidedAt: now, decideRemark: 'ok once', expiresAt: new Date(now.getTime() + 86_400_000),
+    }).returning();
+    const [ext] = await t.db.insert(extension).values({
+      applicationNo: `EXT-T-${orderId}`, orderId, merchantId, customerId, status: 'success', feeType: 'rate', feeSetting: 1000, feeMinor: 100_000,
+      penaltyMinor: 0, timeType: 'today_if_overdue', days: 7, overpayment: 'to_debt', paidFeeMinor: 100_000, startDate: '2026-03-01',
+      endDate: '2026-03-08', applicantId: null, reviewerId: other.id, reviewRemark: 'fine', reviewedAt: now, paidAt: now,
+    }).returning();
+    const d = (await detail(reviewer, customerId)).data;
+    expect(d.reductions).toEqual([{
+      id: red.id, order_id: orderId, order_no: d.loan!.order_no, currency: 'VND', amount_minor: 50_000,
+      parts: { penalty: 0, interest: 50_000, fee: 0, principal: 0 }, status: 'approved', reason: 'hardship, lost job', requested_by: adminName,
+      decided_by: other.name, decide_remark: 'ok once', created_at: expect.any(String), decided_at: now.toISOString(), expires_at: expect.any(String),
+    }]);
+    expect(d.extensions).toEqual([expect.objectContaining({
+      id: ext.id, application_no: `EXT-T-${orderId}`, order_id: orderId, order_no: d.loan!.order_no, currency: 'VND', status: 'success',
+      fee_type: 'rate', fee_setting: 1000, fee_minor: 100_000, penalty_minor: 0, days: 7, time_type: 'today_if_overdue', overpayment: 'to_debt',
+      paid_fee_minor: 100_000, start_date: '2026-03-01', end_date: '2026-03-08', applicant: null, reviewer: other.name, review_remark: 'fine',
+    })]);
+    // Another merchant's reader does not see this customer at all.
+    const outsider = await account({ merchant_ids: [m.sub] });
+    expect((await detail(outsider, customerId)).code).toBe(NOT_FOUND);
+  });
+
+  it('counts a settlement late when the order was overdue or settled after its due date in the market calendar', () => {
+    const base = { status: 'settled', overdue_days: 0, extension_count: 0, due_date: '2026-01-10' } as const;
+    const orders = [
+      // 23:30 on the 10th in Ho Chi Minh City: on time.
+      { ...base, settled_at: '2026-01-10T16:30:00.000Z' },
+      // 09:00 on the 11th there: late, though never marked overdue.
+      { ...base, settled_at: '2026-01-11T02:00:00.000Z' },
+      { ...base, settled_at: '2026-01-05T02:00:00.000Z', overdue_days: 3, extension_count: 1 },
+      { ...base, status: 'bad_debt', settled_at: null, overdue_days: 95 },
+    ] as unknown as OrderView[];
+    expect(repaymentBehaviour(orders, { ok: 4, amount: 10, revoked: 0 }, 'Asia/Ho_Chi_Minh', 'VND')).toEqual({
+      currency: 'VND', repayments: 4, repaid_minor: 10, revoked: 0, settled_orders: 3, on_time: 1, late: 2, overdue_now: 1, extensions: 1, max_overdue_days: 95,
+    });
   });
 });
 

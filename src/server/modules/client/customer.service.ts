@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
-  DETAIL_COUNT_CAP, DETAIL_PAGE_SIZE, editableField, isIsoDate,
+  DETAIL_COUNT_CAP, DETAIL_PAGE_SIZE, editableField, isIsoDate, REPAYMENT_CAP,
   type AppView, type AuthRecordView, type BankCardView, type CallView, type CoDebtView, type ContactView, type CreditReviewView,
   type CustomerDetail, type CustomerInfo, type DeviceView, type DocumentView, type EditFieldBody, type ExtensionView,
-  type LocationView, type OrderView, type Paged, type RecordKind, type ReductionView, type SmsView,
+  type LocationView, type OrderView, type Paged, type RecordKind, type ReductionView, type RepaymentBehaviour, type RepaymentView, type SmsView,
 } from '../../../schemas/customer';
-import { MARKET_CURRENCY, type Market } from '../../../schemas/merchant';
+import { MARKET_CURRENCY, MARKET_TIME_ZONE, type Market } from '../../../schemas/merchant';
+import { DISBURSED_STATUSES, type OrderStatus } from '../../../schemas/order';
+import type { OrderMoney } from '../../../schemas/repayment';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import { CODE } from '../../../schemas/common';
@@ -15,10 +17,16 @@ import { maskIdNumber, maskPhone } from '../../list/mask';
 import type { Actor } from '../../plugins/session';
 import { adminAccount } from '../empower/empower.table';
 import { isUnscoped } from '../empower/scope';
+import { extension } from '../extension/extension.table';
+import { dateIn } from '../lifecycle/clock';
+import type { LoanOrderRow } from '../lifecycle/transition';
 import { channel } from '../merchant/channel.table';
 import { merchant } from '../merchant/merchant.table';
 import { product } from '../merchant/product.table';
 import { loanOrder, orderStatusHistory } from '../order/order.table';
+import { paymentChannel } from '../payment/payment.table';
+import { owedParts, paidParts, reducedParts } from '../repayment/money';
+import { reduction, repayment } from '../repayment/repayment.table';
 import { scorecardRules } from '../scoring/breakdown';
 import { dictItem } from '../system/system.table';
 import {
@@ -306,6 +314,104 @@ async function coDebt(db: Db, who: Who, c: Customer, deviceIds: string[]): Promi
   });
 }
 
+// ------------------------------------------------------------------------------------------------ money sections
+
+/** Names of staff accounts by id (who recorded, revoked, requested, decided, applied, reviewed). */
+async function accountNames(db: Db, ids: ReadonlyArray<number | null>): Promise<Map<number, string>> {
+  const want = [...new Set(ids.filter((x): x is number => x != null))];
+  if (!want.length) return new Map();
+  const rows = await db.select({ id: adminAccount.id, name: adminAccount.name }).from(adminAccount).where(inArray(adminAccount.id, want));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** An order's money as the loan section shows it (docs/repayment.md "What an order owes, by part"). */
+export function orderMoneyOf(o: LoanOrderRow): OrderMoney {
+  return {
+    order_id: o.id, order_no: o.orderNo, currency: o.currency, status: o.status, loan_amount: o.loanAmountMinor,
+    contract_amount: o.contractAmountMinor, due_amount: o.dueAmountMinor, paid_amount: o.paidAmountMinor, remaining_debt: o.remainingDebtMinor,
+    due_date: o.dueDate, overdue_days: o.overdueDays, overdue_interest: o.overdueInterestMinor, overdue_penalty: o.overduePenaltyMinor,
+    reduction_total: o.reductionTotalMinor, extension_fee: o.extensionFeeMinor, extension_count: o.extensionCount, credit: o.creditMinor,
+    over_contract: o.overContract, owed: owedParts(o), paid: paidParts(o), reduced: reducedParts(o),
+  };
+}
+
+interface MoneyRows {
+  repayments: RepaymentView[];
+  reductions: ReductionView[];
+  extensions: ExtensionView[];
+  counts: { ok: number; amount: number; revoked: number };
+}
+
+/** Repayments, reductions and extension applications of the customer's orders, newest first, with the staff names. */
+async function moneyRows(db: Db, who: Who, orders: readonly OrderView[]): Promise<MoneyRows> {
+  const orderIds = orders.map((o) => o.id);
+  if (!orderIds.length) return { repayments: [], reductions: [], extensions: [], counts: { ok: 0, amount: 0, revoked: 0 } };
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  const [reps, reds, exts, agg] = await Promise.all([
+    db.select({ r: repayment, channel: paymentChannel.name }).from(repayment)
+      .leftJoin(paymentChannel, eq(paymentChannel.id, repayment.channelId))
+      .where(inArray(repayment.orderId, orderIds)).orderBy(desc(repayment.id)).limit(REPAYMENT_CAP),
+    db.select().from(reduction).where(inArray(reduction.orderId, orderIds)).orderBy(desc(reduction.id)).limit(SMALL_CAP),
+    db.select().from(extension).where(inArray(extension.orderId, orderIds)).orderBy(desc(extension.id)).limit(SMALL_CAP),
+    db.select({
+      ok: sql<number>`count(*) filter (where ${repayment.status} = 'success')::int`,
+      amount: sql<string>`coalesce(sum(${repayment.successMinor}) filter (where ${repayment.status} = 'success'), 0)::text`,
+      revoked: sql<number>`count(*) filter (where ${repayment.status} = 'revoked')::int`,
+    }).from(repayment).where(inArray(repayment.orderId, orderIds)),
+  ]);
+  const names = await accountNames(db, [
+    ...reps.flatMap(({ r }) => [r.operatorId, r.revokedBy]), ...reds.flatMap((r) => [r.requestedBy, r.decidedBy]),
+    ...exts.flatMap((e) => [e.applicantId, e.reviewerId]),
+  ]);
+  const name = (id: number | null) => (id == null ? null : names.get(id) ?? `#${id}`);
+  const orderNo = (id: number | null) => (id == null ? '' : byId.get(id)?.order_no ?? '');
+  const currencyOf = (id: number) => byId.get(id)?.currency ?? '';
+  return {
+    repayments: reps.map(({ r, channel: ch }): RepaymentView => ({
+      id: r.id, serial_no: r.serialNo, order_id: r.orderId, order_no: orderNo(r.orderId), currency: r.currency, type: r.type, status: r.status,
+      requested_minor: r.requestedMinor, success_minor: r.successMinor,
+      allocated: { penalty: r.penaltyMinor, interest: r.interestMinor, fee: r.feeMinor, principal: r.principalMinor, overpaid: r.overpaidMinor },
+      channel: ch ?? '', card_no: cardOut(who, r.cardNo), va_number: cardOut(who, r.vaNumber), reference: r.reference,
+      over_contract: r.overContract, abnormal_reason: r.abnormalReason, operator: name(r.operatorId), remark: r.remark,
+      created_at: isoNN(r.createdAt), paid_at: iso(r.paidAt), revoked_at: iso(r.revokedAt), revoked_by: name(r.revokedBy), revoke_reason: r.revokeReason,
+    })),
+    reductions: reds.map((r): ReductionView => ({
+      id: r.id, order_id: r.orderId, order_no: orderNo(r.orderId), currency: currencyOf(r.orderId), amount_minor: r.amountMinor,
+      parts: { penalty: r.penaltyMinor, interest: r.interestMinor, fee: r.feeMinor, principal: r.principalMinor }, status: r.status,
+      reason: r.reason, requested_by: name(r.requestedBy), decided_by: name(r.decidedBy), decide_remark: r.decideRemark,
+      created_at: isoNN(r.createdAt), decided_at: iso(r.decidedAt), expires_at: isoNN(r.expiresAt),
+    })),
+    extensions: exts.map((e): ExtensionView => ({
+      id: e.id, application_no: e.applicationNo, order_id: e.orderId, order_no: orderNo(e.orderId), currency: currencyOf(e.orderId),
+      status: e.status, fee_type: e.feeType, fee_setting: e.feeSetting, fee_minor: e.feeMinor, penalty_minor: e.penaltyMinor, days: e.days,
+      time_type: e.timeType, overpayment: e.overpayment, paid_fee_minor: e.paidFeeMinor, start_date: e.startDate, end_date: e.endDate,
+      applicant: name(e.applicantId), reviewer: name(e.reviewerId), remark: e.remark, review_remark: e.reviewRemark,
+      created_at: isoNN(e.createdAt), reviewed_at: iso(e.reviewedAt), paid_at: iso(e.paidAt),
+    })),
+    counts: { ok: Number(agg[0]?.ok ?? 0), amount: Number(agg[0]?.amount ?? 0), revoked: Number(agg[0]?.revoked ?? 0) },
+  };
+}
+
+/**
+ * Repayment behaviour for the scorecard: a settled order is late when it was ever overdue or settled after its due
+ * date (business date of the merchant's market), else on time; extensions are those the orders record.
+ */
+export function repaymentBehaviour(orders: readonly OrderView[], counts: MoneyRows['counts'], timeZone: string, currency: string): RepaymentBehaviour {
+  let onTime = 0;
+  let late = 0;
+  for (const o of orders.filter((x) => x.status === 'settled')) {
+    const settledOn = o.settled_at ? dateIn(new Date(o.settled_at), timeZone) : null;
+    if (o.overdue_days > 0 || (settledOn && o.due_date && settledOn > o.due_date)) late++;
+    else onTime++;
+  }
+  return {
+    currency, repayments: counts.ok, repaid_minor: counts.amount, revoked: counts.revoked, settled_orders: onTime + late, on_time: onTime, late,
+    overdue_now: orders.filter((o) => o.status === 'overdue' || o.status === 'bad_debt').length,
+    extensions: orders.reduce((n, o) => n + o.extension_count, 0),
+    max_overdue_days: orders.reduce((n, o) => Math.max(n, o.overdue_days), 0),
+  };
+}
+
 /** Every section of the detail view for one customer in the actor's scope. */
 export async function loadCustomerDetail(db: Db, who: Who, customerId: number): Promise<CustomerDetail> {
   const c = await findCustomer(db, who, customerId);
@@ -354,13 +460,12 @@ export async function loadCustomerDetail(db: Db, who: Who, customerId: number): 
     ...r, order_no: orderNo.get(r.order_id) ?? '', account_name: r.account_name ?? '', created_at: isoNN(r.created_at),
   }));
 
-  const extensions: ExtensionView[] = orderViews.filter((o) => o.extension_count > 0).map((o) => ({
-    order_id: o.id, order_no: o.order_no, currency: o.currency, extension_count: o.extension_count, extension_days: o.extension_days,
-    extension_fee_minor: o.extension_fee_minor, extended_at: o.extended_at, due_date: o.due_date, status: o.status,
-  }));
-  const reductions: ReductionView[] = orderViews.filter((o) => o.reduction_total_minor > 0).map((o) => ({
-    order_id: o.id, order_no: o.order_no, currency: o.currency, amount_minor: o.reduction_total_minor, status: o.status,
-  }));
+  const latest = orderViews[0];
+  const [money, loanRows] = await Promise.all([
+    moneyRows(db, who, orderViews),
+    latest && DISBURSED_STATUSES.includes(latest.status as OrderStatus) ? db.select().from(loanOrder).where(eq(loanOrder.id, latest.id)) : Promise.resolve([]),
+  ]);
+  const timeZone = MARKET_TIME_ZONE[c.market as Market] ?? 'UTC';
   const scored = orderViews.find((o) => o.machine_review_score !== null || o.machine_review_result !== '');
 
   const deviceViews: DeviceView[] = devices.map((d) => ({
@@ -393,18 +498,20 @@ export async function loadCustomerDetail(db: Db, who: Who, customerId: number): 
       status: c.carrierAuthStatus, remark: c.carrierAuthRemark, at: iso(c.carrierAuthAt),
       records: authViews.filter((a) => a.kind === 'carrier'),
     },
-    loan: orderViews[0] ?? null,
+    loan: latest ?? null,
+    loan_money: loanRows[0] ? orderMoneyOf(loanRows[0]) : null,
     orders: orderViews,
-    extensions,
+    extensions: money.extensions,
     credit_reviews: creditReviews,
     bank_cards: cardViews,
-    // Repayments and collection logs are recorded by the repayment and collection flows; no rows exist before them.
-    repayments: [],
-    reductions,
+    repayments: money.repayments,
+    reductions: money.reductions,
+    // Collection logs are recorded by the collection flow; no rows exist before it.
     collection_logs: [],
     scorecard: {
       result: c.machineReviewResult, status: c.machineReviewStatus, at: iso(c.machineReviewAt),
       score: scored?.machine_review_score ?? null, order_no: scored?.order_no ?? null, rules: await scorecardRules(db, scored?.id),
+      behaviour: repaymentBehaviour(orderViews, money.counts, timeZone, latest?.currency ?? currency),
     },
     devices: deviceViews,
     apps,
