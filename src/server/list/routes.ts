@@ -72,6 +72,8 @@ export function listRoute(app: FastifyInstance, d: Deps, list: AnyList, opts: Li
   const method = opts.method ?? 'GET';
   const schema = list.def.filters.extend(listParams(list));
   const filterKeys = Object.keys(list.def.filters.shape);
+  // A multi-value filter arrives as repeated keys (an array) or once (`status=a` or `status=a,b`: a string).
+  const arrayKeys = filterKeys.filter((k) => isArraySchema(list.def.filters.shape[k]));
   app.withTypeProvider<ZodTypeProvider>().route({
     method,
     url: opts.url,
@@ -79,6 +81,9 @@ export function listRoute(app: FastifyInstance, d: Deps, list: AnyList, opts: Li
     config: { permission: list.def.permission, audit: false },
     preValidation: async (req) => {
       const src = (method === 'GET' ? req.query : req.body) as Record<string, unknown> | undefined;
+      if (src && typeof src === 'object') {
+        for (const k of arrayKeys) if (typeof src[k] === 'string') src[k] = (src[k] as string).split(',').map((v) => v.trim()).filter(Boolean);
+      }
       rawInput.set(req, src && typeof src === 'object' ? { ...src } : {});
     },
     handler: async (req, reply) => {
@@ -209,4 +214,15 @@ export function exportRoutes(app: FastifyInstance, d: Deps): void {
         .send(fs.createReadStream(file));
     },
   });
+}
+
+/** Whether a filter's schema takes a list of values (optional, default and nullable wrappers looked through). */
+function isArraySchema(schema: unknown): boolean {
+  let cur = schema as { def?: { type?: string; innerType?: unknown } } | undefined;
+  for (let i = 0; i < 5 && cur?.def; i++) {
+    if (cur.def.type === 'array') return true;
+    if (!['optional', 'default', 'nullable', 'prefault'].includes(cur.def.type ?? '')) return false;
+    cur = cur.def.innerType as typeof cur;
+  }
+  return false;
 }

@@ -13,6 +13,7 @@ import { transitionOrder, type LoanOrderPatch, type LoanOrderRow } from '../life
 import { merchant } from '../merchant/merchant.table';
 import { loanOrder } from '../order/order.table';
 import { nextId } from '../payment/records';
+import { endClaimIfRepaid } from '../client/claimEnd';
 import { closeCaseOfOrder, onOrderPaid } from '../collection/cases';
 import { allocate, orderFigures, owedParts, sumParts } from './money';
 import { repayment } from './repayment.table';
@@ -63,6 +64,7 @@ export async function saveOrder(tx: DbOrTx, deps: Deps, order: LoanOrderRow, pat
     });
     // Repaid: the collection case ends as a success (docs/collection.md).
     await closeCaseOfOrder(tx, deps, order.id, 'success', 'settled', actorId);
+    await endClaimIfRepaid(tx, order.customerId, deps.clock.now());
     return settled;
   }
   const [row] = await tx.update(loanOrder).set({ ...full, updatedAt: sql`now()` }).where(eq(loanOrder.id, order.id)).returning();

@@ -117,6 +117,13 @@ export async function finishTasks(db: DbOrTx, input: { orderId: number; queues?:
     .where(and(eq(workTask.orderId, input.orderId), live(), input.queues ? inArray(workTask.queue, input.queues) : undefined));
 }
 
+/** Closes a customer's live tasks (tasks keyed by customer, not order) in the given queues. */
+export async function finishCustomerTasks(db: DbOrTx, input: { customerId: number; queues: string[]; at: Date; status?: 'done' | 'cancelled' }): Promise<void> {
+  await db.update(workTask)
+    .set({ status: input.status ?? 'done', closedAt: input.at, updatedAt: sql`now()` })
+    .where(and(isNull(workTask.orderId), eq(workTask.customerId, input.customerId), live(), inArray(workTask.queue, input.queues)));
+}
+
 /** Claimed tasks per account in a queue (the load dispatch balances). */
 export async function queueLoad(db: DbOrTx, queue: string, accountIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(accountIds.map((a) => [a, 0]));
