@@ -1,4 +1,20 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../screen.types';
+import { registerCollectHandler } from './collectHandler';
 
-/** Screens of money in through the payment provider: repayment links, QR codes, card deductions, virtual-account cards (repaymentCardList, paymentPayCard, resetAllRepaymentCards), callbacks and re-checks, by command id (lazy). */
-export const screens: ScreenMap = {};
+type Screens = typeof import('./screens');
+/** The card screens share one chunk. */
+const screen = (name: keyof Screens) => lazy(() => import('./screens').then((m) => ({ default: m[name] })));
+
+// The collect action lives on the repayment list of the repayment area: its dialog is opened by a client handler.
+registerCollectHandler();
+
+/**
+ * Screens of money in through the payment provider, by command id: virtual-account cards (repaymentCardList), their
+ * reset batches (resetAllRepaymentCards) and card deductions (paymentPayCard).
+ */
+export const screens: ScreenMap = {
+  'repayment.repaymentCardList': screen('RepaymentCards'),
+  'repayment.resetAllRepaymentCards': screen('ResetCardBatches'),
+  'repayment.paymentPayCard': screen('PayCardRepayments'),
+};

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChannelConfig } from '../../../schemas/payment';
+import { REPAYMENT_API } from '../../../schemas/repayment';
 import type { Deps } from '../../deps';
 import { createHttpProvider } from './providers/http';
 import { createSandboxProvider, type SandboxCallback } from './providers/sandbox';
@@ -10,6 +11,8 @@ type ChannelRow = typeof paymentChannel.$inferSelect;
 
 /** The webhook a channel's callbacks arrive at. */
 export const notifyPath = (channelCode: string) => `/loanapi/payment/notify/${encodeURIComponent(channelCode)}`;
+/** The webhook a channel's pay-in callbacks (money coming in) arrive at. */
+export const payInNotifyPath = (channelCode: string) => `${REPAYMENT_API.notify}/${encodeURIComponent(channelCode)}`;
 
 export interface DeliveryResult {
   status: number;
@@ -73,7 +76,8 @@ function createRuntime(deps: Deps): PaymentRuntime {
     fetchImpl: (...args) => fetch(...args),
     async deliver(cb) {
       if (!rt.inject) return { status: 0, body: 'no server to deliver to' };
-      const res = await rt.inject({ method: 'POST', url: notifyPath(cb.channelCode), payload: cb.body });
+      const url = cb.target === 'payin' ? payInNotifyPath(cb.channelCode) : notifyPath(cb.channelCode);
+      const res = await rt.inject({ method: 'POST', url, payload: cb.body });
       let body: unknown = res.body;
       try {
         body = res.json();

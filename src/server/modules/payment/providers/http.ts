@@ -1,6 +1,8 @@
+import { CODE } from '../../../../schemas/common';
 import { HTTP_FIELDS } from '../../../../schemas/payment';
+import { AppError } from '../../../errors';
 import { sign, verifySign } from './sign';
-import type { CallbackNotice, PaymentProvider, ProviderStatus } from './types';
+import type { CallbackNotice, PayInNotice, PaymentProvider, ProviderStatus } from './types';
 
 type Field = (typeof HTTP_FIELDS)[number];
 
@@ -12,6 +14,11 @@ type Field = (typeof HTTP_FIELDS)[number];
  *
  * An HTTP 4xx answer to a payout is a refusal (the payout failed); a 5xx, a timeout or a network error leaves the
  * outcome unknown, so the payout stays in progress and the re-check finds out.
+ *
+ * Money in (links, QR codes, card deductions, virtual accounts) is not configured on this adapter: `collect` refuses
+ * with 40900 `repayment.collectUnsupported` and offers no methods. It still verifies pay-in callbacks signed the same
+ * way (`payment_no` or `va_number`, `provider_ref`, `amount`, `status`), so a gateway that pushes money notices for
+ * virtual accounts issued elsewhere can be wired to /loanapi/repayment/notify/<code>.
  */
 export interface HttpSettings {
   url: string;
@@ -70,6 +77,30 @@ export function createHttpProvider(s: HttpSettings): PaymentProvider {
   return {
     kind: 'http',
     callbackAnswer: s.callbackAnswer ?? 'success',
+    payInMethods: [],
+    async collect() {
+      throw new AppError(CODE.CONFLICT, 'repayment.collectUnsupported');
+    },
+    async queryCollect(_paymentNo, providerRef) {
+      return { found: false, status: 'in_progress', amountMinor: null, providerRef, message: 'pay-in not configured', response: null };
+    },
+    verifyPayIn(body): PayInNotice | null {
+      if (!verifySign(body, s.secret, name('sign'))) return null;
+      const paymentNo = body[name('payment_no')];
+      const vaNumber = body.va_number;
+      const ref = body[name('provider_ref')];
+      const status = statusOf(body[name('status')]);
+      if (status === 'in_progress' || typeof ref !== 'string' || !ref) return null;
+      if (!(typeof paymentNo === 'string' && paymentNo) && !(typeof vaNumber === 'string' && vaNumber)) return null;
+      const amount = Number(body[name('amount')]);
+      const amountMinor = Number.isSafeInteger(amount) && amount > 0 ? amount : null;
+      if (status === 'success' && amountMinor === null) return null;
+      const ts = Number(body.timestamp);
+      return {
+        paymentNo: typeof paymentNo === 'string' ? paymentNo : '', vaNumber: typeof vaNumber === 'string' ? vaNumber : '', providerRef: ref, status,
+        amountMinor, message: String(body[name('message')] ?? ''), timestamp: Number.isFinite(ts) ? ts : null,
+      };
+    },
     async payout(req) {
       const body = signed({
         merchant_no: s.merchantNo, payment_no: req.paymentNo, amount: req.amountMinor, currency: req.currency,
