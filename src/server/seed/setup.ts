@@ -4,16 +4,18 @@ import { ensureDemoChannel } from '../modules/payment/demo';
 import { seedScoringRules } from '../modules/scoring/seed';
 import { seedPayoutHistory } from './payouts';
 import { seedCollectionSetup } from '../modules/collection/demo';
+import { seedRepaymentHistory } from '../modules/repayment/demo';
 
 /**
  * What a demo install needs beyond the generated business data so that the whole lifecycle runs on one machine: the
  * sandbox payment channel with the payout records of the generated orders, app keys for the borrower intake API (and the simulator), scoring rules for machine
- * review, and the collection stages with a first collection day. Each step keeps what is already there, so it is safe after every (re)seed.
+ * review, a repayment history on some owing orders, and the collection stages with a first collection day. Each step keeps what is already there, so it is safe after every (re)seed.
  */
 export async function seedOperatingSetup(db: Db): Promise<void> {
   const channelId = await ensureDemoChannel(db);
   await seedPayoutHistory(db, channelId);
   await seedIntakeApps(db);
   await seedScoringRules(db);
+  await seedRepaymentHistory(db);
   await seedCollectionSetup(db);
 }

@@ -8,7 +8,8 @@ import { applyMoneyIn } from './account';
 import { runEndOfDay } from './endOfDay';
 import { orderFigures } from './money';
 import { createLendingMerchant, disbursedOrder, ledgerOfOrder } from './repayment.fixtures';
-import { endOfDayRun, overdueAccrual } from './repayment.table';
+import { endOfDayRun, overdueAccrual, reduction, repayment } from './repayment.table';
+import { extension } from '../extension/extension.table';
 
 /**
  * The end-of-day job on the business clock: due → overdue, the overdue interest and penalty of each day (grace days,
@@ -111,6 +112,16 @@ describe('end of day', () => {
     const { merchantId } = await createLendingMerchant(t.app.deps);
     const [a, b] = await Promise.all([eod(merchantId), eod(merchantId)]);
     expect([a.ran, b.ran].sort()).toEqual([false, true]);
+  });
+
+  it('the demo repayment history: every kind of row, through the real services', async () => {
+    const reps = await t.db.select().from(repayment);
+    expect(new Set(reps.map((r) => r.type)).size).toBeGreaterThanOrEqual(4);
+    expect(reps.some((r) => r.status === 'abnormal' && r.abnormalReason === 'unknown_order')).toBe(true);
+    const reds = await t.db.select().from(reduction);
+    expect(new Set(reds.map((r) => r.status))).toEqual(new Set(['pending', 'approved']));
+    const exts = await t.db.select().from(extension);
+    expect(new Set(exts.map((e) => e.status))).toEqual(new Set(['under_review', 'passed', 'rejected']));
   });
 
   it('seeded orders: parts agree with the figures, so the job starts from them', async () => {
