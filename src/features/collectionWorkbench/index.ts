@@ -1,4 +1,7 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../screen.types';
 
-/** Screens of the collector's keyboard workbench: myCollectionList, case work (call, result, promise, note), calls logged on the case, by command id (lazy). */
-export const screens: ScreenMap = {};
+/** Screens of the collector's keyboard workbench (/collection/myCollectionList), by command id (lazy). */
+export const screens: ScreenMap = {
+  'collection.myCollectionList': lazy(() => import('./WorkbenchScreen')),
+};

@@ -1,8 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actionKey, pageKey } from '../../../../commands/permissions';
+import { callEndBody, COLLECTION_API, noteBody, promiseBody, resultBody } from '../../../schemas/collection';
+import { caseDetailQuery, myCasesQuery, WORKBENCH_API, workCallBody } from '../../../schemas/collectionWorkbench';
 import type { Deps } from '../../deps';
+import { route } from '../../http';
+import { addNote, CASE_READERS, caseDetail, endCall, makePromise, myCases, recordResult, startCall, workOptions, type WorkCtx } from './work';
 
-/** API routes of the collector's keyboard workbench: myCollectionList, case work (call, result, promise, note), calls logged on the case. */
+/**
+ * API routes of the collector's keyboard workbench (docs/collectionWorkbench.md): myCollectionList (the
+ * holder's open cases), the case panel, and the work on a case — call result, promise, note, call and its end —
+ * each guarded by its action node of /collection/myCollectionList and written with the operation log.
+ */
 export function collectionWorkbenchRoutes(app: FastifyInstance, deps: Deps): void {
-  void app;
-  void deps;
+  const page = pageKey('collection', 'myCollectionList');
+  const verb = (v: string) => actionKey('collection', 'myCollectionList', v);
+  const ctxOf = (req: FastifyRequest): WorkCtx => ({ deps, req, actor: req.actor! });
+
+  route(app, { method: 'GET', url: COLLECTION_API.myCases, permission: page, query: myCasesQuery }, ({ req, query }) => myCases(deps, req.actor!, query));
+  route(app, { method: 'GET', url: COLLECTION_API.caseDetail, permission: CASE_READERS, query: caseDetailQuery }, ({ req, query }) => caseDetail(deps, req.actor!, query.id));
+  route(app, { method: 'GET', url: WORKBENCH_API.options, permission: CASE_READERS }, ({ req }) => workOptions(deps.db, req.lang));
+
+  route(app, { method: 'POST', url: COLLECTION_API.result, permission: verb('result'), body: resultBody }, ({ req, body }) => recordResult(ctxOf(req), body));
+  route(app, { method: 'POST', url: COLLECTION_API.promise, permission: verb('promise'), body: promiseBody }, ({ req, body }) => makePromise(ctxOf(req), body));
+  route(app, { method: 'POST', url: COLLECTION_API.note, permission: verb('note'), body: noteBody }, ({ req, body }) => addNote(ctxOf(req), body));
+  route(app, { method: 'POST', url: COLLECTION_API.call, permission: verb('call'), body: workCallBody }, ({ req, body }) => startCall(ctxOf(req), body));
+  route(app, { method: 'POST', url: COLLECTION_API.callEnd, permission: verb('call'), body: callEndBody }, ({ req, body }) => endCall(ctxOf(req), body));
 }
