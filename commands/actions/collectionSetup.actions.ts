@@ -1,7 +1,19 @@
 import type { AreaActions } from './types';
 
-/** Permission action nodes of collection set-up: /merchant/stage (stages, collector groups and members) and /empower/outbound (external-call softphone settings) — by permission group key, then page (commands/permissions.ts). */
-export const collectionSetupActions: AreaActions = {};
+/**
+ * Permission action nodes of collection set-up — by permission group key, then page (commands/permissions.ts):
+ * /merchant/stage add, edit (also enable and disable), del, and `groups` (collector groups and their members);
+ * /empower/outbound add, edit, del (external-call softphone settings).
+ */
+export const collectionSetupActions: AreaActions = {
+  merchant: { stage: ['add', 'edit', 'del', 'groups'] },
+  SysEmpower: { outbound: ['add', 'edit', 'del'] },
+};
 
-/** Nodes of this area the demo role templates (commands/roles.ts, by identifier) also hold. */
-export const collectionSetupRoleGrants: Record<string, string[]> = {};
+/**
+ * Nodes of this area the demo role templates (commands/roles.ts, by identifier) also hold: supervisors set up the
+ * stages and the collector groups (administrators hold everything; merchant operators hold the merchant group).
+ */
+export const collectionSetupRoleGrants: Record<string, string[]> = {
+  supervisor: ['merchant_stage', ...['add', 'edit', 'del', 'groups'].map((v) => `merchant_stage_${v}`)],
+};

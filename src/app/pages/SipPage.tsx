@@ -1,22 +1,50 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Anchor, Button, Center, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
+import { COLLECTION_SETUP_API, softphoneConfigOf, softphoneLink, softphoneLinkText, type SoftphoneSetting } from '../../schemas/collectionSetup';
+import { api } from '../api/request';
 import { useT } from '../intl/useT';
 import { Icon } from '../layout/icons';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { session } from '../state/session';
 import { sipNumber } from './sip';
 
+/** A positive id from the query, else undefined. */
+const queryId = (v: string | null) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
 /**
- * /sip?phone=… (spec §2 public route "sip"): hands the number to the softphone registered for sip: links and
- * shows the link, for when the browser asks first or no softphone answers.
+ * /sip?phone=…[&customer_id=…|&merchant_id=…] (spec §2 public route "sip"): opens the number in the softphone and
+ * shows the link, for when the browser asks first or no softphone answers. Signed in, the link is built with the
+ * configured softphone (/empower/outbound: the customer's or merchant's first enabled setting, else a global one;
+ * `softphoneLink`); without a session, or when none is configured, it is `sip:{phone}`.
  */
 export default function SipPage() {
   const t = useT();
   const search = useSearch();
-  const phone = useMemo(() => sipNumber(new URLSearchParams(search).get('phone')), [search]);
-  const href = phone ? `sip:${phone}` : '';
+  const { token } = useSnapshot(session);
+  const query = useMemo(() => new URLSearchParams(search), [search]);
+  const phone = useMemo(() => sipNumber(query.get('phone')), [query]);
+  const customerId = queryId(query.get('customer_id'));
+  const merchantId = queryId(query.get('merchant_id'));
+  // undefined: still asking which softphone; null: none (sip:{phone}).
+  const [setting, setSetting] = useState<SoftphoneSetting | null | undefined>(token && phone ? undefined : null);
   useDocumentTitle(t('shell.sip.title'));
+
+  useEffect(() => {
+    if (!token || !phone) {
+      setSetting(null);
+      return undefined;
+    }
+    const ctl = new AbortController();
+    api.get<SoftphoneSetting | null>(COLLECTION_SETUP_API.softphone, { customer_id: customerId, merchant_id: merchantId }, { silent: true, signal: ctl.signal })
+      .then((s) => !ctl.signal.aborted && setSetting(s ?? null), () => !ctl.signal.aborted && setSetting(null));
+    return () => ctl.abort();
+  }, [token, phone, customerId, merchantId]);
+
+  const config = softphoneConfigOf(setting);
+  const href = phone && setting !== undefined ? softphoneLink(config, phone) : '';
+  const linkText = softphoneLinkText(config, phone);
 
   useEffect(() => {
     if (href) window.location.href = href;
@@ -33,9 +61,9 @@ export default function SipPage() {
           {phone ? (
             <>
               <Text size="sm" c="dimmed">{t('shell.sip.opening')}</Text>
-              <Anchor href={href} size="xl" fw={600} className="sip-number" data-testid="sip-link" dir="ltr">{phone}</Anchor>
+              <Anchor href={href || undefined} size="xl" fw={600} className="sip-number" data-testid="sip-link" dir="ltr">{linkText}</Anchor>
               <Group gap="xs">
-                <Button component="a" href={href} leftSection={<Icon name="phone" size={16} />}>{t('shell.sip.call')}</Button>
+                <Button component="a" href={href || undefined} disabled={!href} leftSection={<Icon name="phone" size={16} />}>{t('shell.sip.call')}</Button>
                 <CopyButton value={phone}>
                   {({ copied, copy }) => (
                     <Button variant="default" onClick={copy}>{copied ? t('shell.sip.copied') : t('shell.sip.copy')}</Button>
