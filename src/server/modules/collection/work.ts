@@ -24,6 +24,7 @@ import { writeOpLog } from '../log/oplog';
 import { merchant } from '../merchant/merchant.table';
 import { loanOrder } from '../order/order.table';
 import { dictItem } from '../system/system.table';
+import { softphoneFor, softphoneLink } from './softphone';
 import { caseEvent, findCase, merchantZone, type CaseRow } from './cases';
 import { collectionCall, collectionCase, collectionEvent, collectionPromise, collectionStage, externalCall } from './collection.table';
 
@@ -316,27 +317,6 @@ export async function addNote(ctx: WorkCtx, body: { id: number; note: string }) 
   });
 }
 
-export interface SoftphoneConfig {
-  type: string;
-  url: string;
-  onlyNo?: boolean;
-}
-
-/**
- * The link a call opens: an external-call setting of type `sip` dials `sip:{phone}@{url}`, of type `url` opens its
- * template with {phone} (URL-encoded) filled in; without a setting, `sip:{phone}`. `only_no` dials the number without
- * its leading +.
- */
-export function softphoneLink(config: SoftphoneConfig | null, phone: string): string {
-  if (!config) return `sip:${phone}`;
-  const number = config.onlyNo ? phone.replace(/^\+/, '') : phone;
-  if (config.type === 'url') {
-    const url = config.url.trim();
-    return url.includes('{phone}') ? url.split('{phone}').join(encodeURIComponent(number)) : `${url}${url.includes('?') ? '&' : '?'}phone=${encodeURIComponent(number)}`;
-  }
-  return `sip:${number}@${config.url.trim().replace(/^sip:/i, '').replace(/^.*@/, '')}`;
-}
-
 /** Who a call dials: the customer, or one of their contacts (by id, else by the number in its real or masked form). */
 async function callTarget(tx: DbOrTx, c: CaseRow, body: { phone: string; contact_id?: number }) {
   const [cu] = await tx.select().from(customer).where(eq(customer.id, c.customerId));
@@ -365,11 +345,8 @@ export async function startCall(ctx: WorkCtx, body: { id: number; phone: string;
     const who = await callTarget(tx, c, body);
     const number = dialable(who.phone);
     if (!number) throw invalid('phone', 'error.customerNoPhone');
-    const usable = and(eq(externalCall.enabled, true), or(isNull(externalCall.merchantId), eq(externalCall.merchantId, c.merchantId)));
-    const [config] = body.config_id !== undefined
-      ? await tx.select().from(externalCall).where(and(eq(externalCall.id, body.config_id), usable))
-      : await tx.select().from(externalCall).where(usable)
-        .orderBy(sql`(CASE WHEN ${externalCall.merchantId} IS NULL THEN 1 ELSE 0 END)`, asc(externalCall.sort), asc(externalCall.id)).limit(1);
+    // The same softphone choice and link as the call dialog (softphone.ts): the chosen setting, or the merchant's first.
+    const config = await softphoneFor(tx, c.merchantId, body.config_id);
     if (body.config_id !== undefined && !config) throw invalid('config_id', 'collectionWorkbench.softphoneUnknown');
     const link = softphoneLink(config ? { type: config.type, url: config.url, onlyNo: config.onlyNo } : null, number).slice(0, 400);
     const contactName = (body.contact_name || who.name).slice(0, 60);

@@ -16,7 +16,6 @@ import { dictItem } from '../system/system.table';
 import { createCollectors, createStages } from './collection.fixtures';
 import { collectionCall, collectionCase, collectionEvent, collectionPromise, externalCall } from './collection.table';
 import { runCollectionDay } from './day';
-import { softphoneLink } from './work';
 
 /**
  * The collector's workbench over HTTP: a merchant with two collectors and the usual stages; orders disbursed, the
@@ -241,13 +240,6 @@ describe('working a case', () => {
 });
 
 describe('calls', () => {
-  it('builds the softphone link: none → sip:{phone}, sip → sip:{phone}@domain, url → the template with the number encoded', () => {
-    expect(softphoneLink(null, '0911222333')).toBe('sip:0911222333');
-    expect(softphoneLink({ type: 'sip', url: 'pbx.example.com' }, '0911222333')).toBe('sip:0911222333@pbx.example.com');
-    expect(softphoneLink({ type: 'url', url: 'https://cc.example/dial?to={phone}&src=crm' }, '+84911222333')).toBe('https://cc.example/dial?to=%2B84911222333&src=crm');
-    expect(softphoneLink({ type: 'url', url: 'https://cc.example/dial?to={phone}', onlyNo: true }, '+84911222333')).toBe('https://cc.example/dial?to=84911222333');
-  });
-
   it('logs calls with the link of the configured softphone, to the customer or a contact only, and ends them', async () => {
     const { caseId, customerId } = held[c1][0];
     const [cu] = await t.db.select().from(customer).where(eq(customer.id, customerId));
