@@ -1,12 +1,14 @@
 import { eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { pageKey } from '../../../../commands/permissions';
 import {
   ALLOCATION_EVENTS, allocationListQuery, poolQuery, promptQuery, refundHistoryQuery, refundOrdersQuery, successQuery, supervisedCasesQuery,
 } from '../../../schemas/collectionSupervise';
 import { MARKET_TIME_ZONE, type Market } from '../../../schemas/merchant';
 import type { Deps } from '../../deps';
-import { defineList, merchantScope, type ListColumns, type ListRow } from '../../list/define';
+import { defineList, merchantScope, type ListColumns, type ListCtx, type ListRow } from '../../list/define';
+import type { Actor } from '../../plugins/session';
 import { moneyValue } from '../../list/values';
 import { customer } from '../client/client.table';
 import { customersByName, customersByPhone, outer } from '../client/client.routes';
@@ -174,59 +176,54 @@ const caseSorts = {
 
 const caseScope = merchantScope(collectionCase.merchantId);
 
-export function collectionLists(deps: Deps) {
-  const map = withDays(deps);
-  /** collectionRemark: the pool — open cases without a collector. */
-  const pool = defineList({
-    id: 'collection.collectionRemark',
-    permission: pageKey('collection', 'collectionRemark'),
+/** What every case list shares (cases joined to their orders, the columns, scope, sorts, masking and export). */
+function caseList<F extends z.ZodObject>(map: ReturnType<typeof withDays>, def: {
+  id: string; page: string; filters: F; where: (f: z.infer<F>, actor: Actor, ctx: ListCtx) => (SQL | undefined)[];
+  defaultSort: `${keyof typeof caseSorts & string}:${'asc' | 'desc'}`; extraExport?: Array<{ key: keyof CaseRowOut & string; title: string }>;
+}) {
+  return defineList({
+    id: def.id,
+    permission: pageKey('collection', def.page),
     from: (db, fields) => db.select(fields).from(collectionCase).innerJoin(loanOrder, eq(loanOrder.id, collectionCase.orderId)).$dynamic(),
     key: collectionCase.id,
     columns: caseColumns,
-    filters: poolQuery,
+    filters: def.filters,
+    where: def.where,
+    scope: caseScope,
+    sorts: caseSorts,
+    defaultSort: def.defaultSort,
+    mask: { phone: 'phone' },
+    map,
+    exportColumns: [...caseExport, ...(def.extraExport ?? [])],
+  });
+}
+
+export function collectionLists(deps: Deps) {
+  const map = withDays(deps);
+  /** collectionRemark: the pool — open cases without a collector. */
+  const pool = caseList(map, {
+    id: 'collection.collectionRemark', page: 'collectionRemark', filters: poolQuery, defaultSort: 'stage_entered_at:asc',
     where: (f, actor, ctx) => [
       eq(collectionCase.status, 'open'), isNull(collectionCase.collectorId),
       f.claimable === '1' ? inArray(collectionCase.stageId, stagesOf(actor.accountId)) : undefined,
       ...caseWhere(deps, f, ctx.cfg.timeZone),
     ],
-    scope: caseScope,
-    sorts: caseSorts,
-    defaultSort: 'stage_entered_at:asc',
-    mask: { phone: 'phone' },
-    map,
-    exportColumns: [...caseExport],
   });
 
   /** CollectionServiceManagement: every case of the scope, the open ones unless a status is asked. */
-  const cases = defineList({
-    id: 'collection.CollectionServiceManagement',
-    permission: pageKey('collection', 'CollectionServiceManagement'),
-    from: (db, fields) => db.select(fields).from(collectionCase).innerJoin(loanOrder, eq(loanOrder.id, collectionCase.orderId)).$dynamic(),
-    key: collectionCase.id,
-    columns: caseColumns,
-    filters: supervisedCasesQuery,
+  const cases = caseList(map, {
+    id: 'collection.CollectionServiceManagement', page: 'CollectionServiceManagement', filters: supervisedCasesQuery, defaultSort: 'id:desc', extraExport: [{ key: 'stay', title: 'collection.field.stay' }, { key: 'status', title: 'collection.field.status' }],
     where: (f, actor, ctx) => [
       inArray(collectionCase.status, f.status?.length ? f.status : ['open']),
       holderWhere(f.holder, actor.accountId),
       f.stay === '1' ? eq(collectionCase.stay, true) : f.stay === '0' ? eq(collectionCase.stay, false) : undefined,
       ...caseWhere(deps, f, ctx.cfg.timeZone),
     ],
-    scope: caseScope,
-    sorts: caseSorts,
-    defaultSort: 'id:desc',
-    mask: { phone: 'phone' },
-    map,
-    exportColumns: [...caseExport, { key: 'stay', title: 'collection.field.stay' }, { key: 'status', title: 'collection.field.status' }],
   });
 
   /** collectionPromptList: open cases of reminder stages (before and on the due date). */
-  const prompt = defineList({
-    id: 'collection.collectionPromptList',
-    permission: pageKey('collection', 'collectionPromptList'),
-    from: (db, fields) => db.select(fields).from(collectionCase).innerJoin(loanOrder, eq(loanOrder.id, collectionCase.orderId)).$dynamic(),
-    key: collectionCase.id,
-    columns: caseColumns,
-    filters: promptQuery,
+  const prompt = caseList(map, {
+    id: 'collection.collectionPromptList', page: 'collectionPromptList', filters: promptQuery, defaultSort: 'id:asc',
     where: (f, actor, ctx) => [
       eq(collectionCase.status, 'open'),
       inArray(collectionCase.stageId, sql`(select s.id from ${collectionStage} s where s.reminder)`),
@@ -236,12 +233,6 @@ export function collectionLists(deps: Deps) {
       f.due_to ? sql`${loanOrder.dueDate} <= ${f.due_to.slice(0, 10)}::date` : undefined,
       ...caseWhere(deps, f, ctx.cfg.timeZone),
     ],
-    scope: caseScope,
-    sorts: caseSorts,
-    defaultSort: 'id:asc',
-    mask: { phone: 'phone' },
-    map,
-    exportColumns: [...caseExport],
   });
 
   /** collectionSuccess: cases closed as a success (settled or extended), with who held them and what came in. */
