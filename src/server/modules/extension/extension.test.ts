@@ -367,12 +367,12 @@ describe('routes', () => {
 
 describe('messages', () => {
   it('the spec message in English, and a translation in every catalogue', () => {
-    const part = JSON.parse(fs.readFileSync(path.resolve('locales/parts/extension.json'), 'utf8')) as Record<string, Record<string, string>>;
-    expect(part.en['extension.insufficientPayment']).toBe('insufficient payment for extension');
-    expect(part.India['extension.insufficientPayment']).toBe('insufficient payment for extension');
+    const cat = (code: string) => JSON.parse(fs.readFileSync(path.resolve(`locales/${code}.json`), 'utf8')) as Record<string, string>;
+    expect(cat('en')['extension.insufficientPayment']).toBe('insufficient payment for extension');
+    expect(cat('India')['extension.insufficientPayment']).toBe('insufficient payment for extension');
     for (const code of ['zh', 'zhTW', 'vi', 'ArEg', 'ThA']) {
-      expect(Object.keys(part[code]).sort(), code).toEqual(Object.keys(part.en).sort());
-      expect(part[code]['extension.insufficientPayment'], code).not.toBe(part.en['extension.insufficientPayment']);
+      expect(cat(code)['extension.insufficientPayment'], code).toBeTruthy();
+      expect(cat(code)['extension.insufficientPayment'], code).not.toBe('insufficient payment for extension');
     }
   });
 });
