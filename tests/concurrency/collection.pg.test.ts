@@ -1,4 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { count, eq } from 'drizzle-orm';
+import pgDriver from 'pg';
+import { lockKey } from '../../src/server/jobs/lock';
+import { COLLECTION_DAY_JOB, runCollectionDay } from '../../src/server/modules/collection/day';
+import { collectionRun } from '../../src/server/modules/collection/collection.table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../src/server/errors';
 import { claimCase } from '../../src/server/modules/collection/cases';
@@ -39,4 +44,47 @@ describe.skipIf(!pg)('collection pool concurrency on PostgreSQL', () => {
     const claims = await t.db.select().from(collectionEvent).where(eq(collectionEvent.caseId, c.id));
     expect(claims.filter((e) => e.kind === 'claimed').length).toBe(1);
   }, 60_000);
+
+  it('the collection day started by this process and two other server processes at once allocates once', async () => {
+    const { merchantId } = await createLendingMerchant(t.app.deps, { grace_days: 0 });
+    const collectors = await createCollectors(t.app.deps, merchantId, 3);
+    await createStages(t.app.deps, merchantId, collectors, [{ name: 'S1', minDay: 1, maxDay: 7, dailyCap: 2 }]);
+    const orders = await Promise.all(Array.from({ length: 8 }, () => disbursedOrder(t.app.deps, merchantId, { loanDays: 1 })));
+    await t.app.businessClock.advanceDays(3);
+    try {
+      const url = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+      const child = () => new Promise<string>((resolve, reject) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/run-job.ts', COLLECTION_DAY_JOB], {
+          env: { ...process.env, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        p.stdout.on('data', (d) => (out += d));
+        p.stderr.on('data', (d) => (err += d));
+        p.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n').pop() ?? '') : reject(new Error(`job exited ${code}: ${err}`))));
+      });
+      // While another process holds the job's lock, a server process does not run it…
+      const holder = new pgDriver.Client({ connectionString: url });
+      await holder.connect();
+      await holder.query('SELECT pg_advisory_lock($1::bigint)', [lockKey(COLLECTION_DAY_JOB).toString()]);
+      expect(JSON.parse(await child())).toMatchObject({ ran: false, merchants: [] });
+      await holder.end();
+      // …and started by three processes at once, the day happens once: 8 cases, 6 assigned (3 collectors × cap 2).
+      const runs = await Promise.all([child().then((o) => JSON.parse(o)), child().then((o) => JSON.parse(o)), runCollectionDay(t.app.deps)]);
+      expect(runs.some((r) => r.ran)).toBe(true);
+      const cases = await t.db.select().from(collectionCase).where(eq(collectionCase.merchantId, merchantId));
+      expect(cases.length).toBe(orders.length);
+      expect(cases.filter((c) => c.collectorId !== null).length).toBe(6);
+      const entered = await t.db.select({ n: count() }).from(collectionEvent).where(eq(collectionEvent.kind, 'entered'));
+      expect(entered[0].n).toBeGreaterThanOrEqual(8);
+      const mine = await t.db.select({ n: count() }).from(collectionRun).where(eq(collectionRun.merchantId, merchantId));
+      expect(mine[0].n).toBe(1);
+      const perCase = await t.db.select({ caseId: collectionEvent.caseId, n: count() }).from(collectionEvent)
+        .where(eq(collectionEvent.merchantId, merchantId)).groupBy(collectionEvent.caseId);
+      // Each case: entered once, assigned at most once.
+      for (const p of perCase) expect(p.n).toBeLessThanOrEqual(2);
+    } finally {
+      await t.app.businessClock.set(null);
+    }
+  }, 120_000);
 });
