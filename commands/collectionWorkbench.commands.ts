@@ -2,7 +2,7 @@ import type { CommandDef, CommandScope } from './command.types';
 import { pageScreen } from './define';
 import { actionKey } from './permissions';
 import { callEndBody, COLLECTION_API, noteBody, promiseBody, resultBody } from '../src/schemas/collection';
-import { workCallBody } from '../src/schemas/collectionWorkbench';
+import { giveBackBody, OFFER_API, offerExtensionBody, offerReductionBody, workCallBody } from '../src/schemas/collectionWorkbench';
 
 /**
  * The collector's keyboard workbench (docs/collectionWorkbench.md): /collection/myCollectionList (Alt+M), the
@@ -20,7 +20,7 @@ const TITLES = {
   result: 'collectionWorkbench.field.result', disposition: 'collectionWorkbench.field.disposition', note: 'collectionWorkbench.field.note',
   promise_date: 'collectionWorkbench.field.promise_date', amount: 'collectionWorkbench.field.amount', phone: 'field.phone',
   contact_name: 'collectionWorkbench.field.contact_name', relation: 'collectionWorkbench.field.relation', call_id: 'collectionWorkbench.field.call_id',
-  duration_seconds: 'collectionWorkbench.field.duration_seconds', config_id: 'collectionWorkbench.field.config_id', contact_id: 'collectionWorkbench.field.contact_id',
+  duration_seconds: 'collectionWorkbench.field.duration_seconds', remark: 'field.remark', reason: 'collectionWorkbench.field.reason', config_id: 'collectionWorkbench.field.config_id', contact_id: 'collectionWorkbench.field.contact_id',
 };
 
 const post = (path: string) => ({ method: 'POST' as const, path });
@@ -48,6 +48,11 @@ export const collectionWorkbenchCommands: CommandDef[] = [
   act('result', 'result', { api: post(COLLECTION_API.result), hotkey: 'r', params: resultParams, keywords: ['call result', 'disposition', 'outcome'] }),
   act('promise', 'promise', { api: post(COLLECTION_API.promise), hotkey: 'p', params: promiseBody.omit({ id: true }), keywords: ['promise to pay', 'ptp', 'commitment'] }),
   act('note', 'note', { api: post(COLLECTION_API.note), hotkey: 'n', params: noteBody.omit({ id: true }), keywords: ['comment', 'remark'] }),
+  act('offerExtension', 'offerExtension', { api: post(OFFER_API.extension), hotkey: 'x', params: offerExtensionBody.omit({ id: true }), keywords: ['extend', 'rollover', 'more time'] }),
+  act('offerReduction', 'offerReduction', {
+    api: post(OFFER_API.reduction), hotkey: 'w', params: offerReductionBody.omit({ id: true, idempotency_key: true }), idempotent: true, keywords: ['waiver', 'discount', 'reduce penalty'],
+  }),
+  act('giveBack', 'giveBack', { api: post(OFFER_API.giveBack), hotkey: 'b', params: giveBackBody.omit({ id: true }), keywords: ['return to pool', 'release case'] }),
   act('next', null, { client: true, scope: 'screen', hotkey: '], shift+j', keywords: ['next case', 'move on'] }),
   act('previous', null, { client: true, scope: 'screen', hotkey: '[, shift+k', keywords: ['previous case', 'back'] }),
 ];

@@ -6,10 +6,10 @@ import type { AreaActions } from './types';
  * page (commands/permissions.ts). Only the case's holder may use them (the server checks); supervisors read.
  */
 export const collectionWorkbenchActions: AreaActions = {
-  collection: { myCollectionList: ['result', 'promise', 'note', 'call'] },
+  collection: { myCollectionList: ['result', 'promise', 'note', 'call', 'offerExtension', 'offerReduction', 'giveBack'] },
 };
 
-const work = ['result', 'promise', 'note', 'call'].map((v) => `collection_myCollectionList_${v}`);
+const work = ['result', 'promise', 'note', 'call', 'offerExtension', 'offerReduction', 'giveBack'].map((v) => `collection_myCollectionList_${v}`);
 
 /**
  * Nodes of this area the demo role templates (commands/roles.ts, by identifier) also hold: collectors and reminder

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountMinor } from './repayment';
 import { id } from './common';
 import { callBody, caseQuery, CASE_STATUSES } from './collection';
 
@@ -196,3 +197,13 @@ export interface CallAnswer {
   a_text: string;
   sip_text: string;
 }
+
+/** From the case the collector holds: offer an extension, ask for a reduction, give the case back to the pool. */
+export const offerExtensionBody = z.object({ id, remark: z.string().trim().max(500).optional() });
+export const offerReductionBody = z.object({ id, amount: amountMinor, reason: z.string().trim().min(2).max(200), idempotency_key: z.string().trim().min(8).max(100).optional() });
+export const giveBackBody = z.object({ id, note: z.string().trim().max(500).optional() });
+export const OFFER_API = {
+  extension: '/loanapi/collection/offer_extension',
+  reduction: '/loanapi/collection/offer_reduction',
+  giveBack: '/loanapi/collection/give_back',
+} as const;

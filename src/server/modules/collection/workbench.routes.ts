@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actionKey, pageKey } from '../../../../commands/permissions';
 import { callEndBody, COLLECTION_API, noteBody, promiseBody, resultBody } from '../../../schemas/collection';
-import { caseDetailQuery, myCasesQuery, WORKBENCH_API, workCallBody } from '../../../schemas/collectionWorkbench';
+import { caseDetailQuery, giveBackBody, myCasesQuery, OFFER_API, offerExtensionBody, offerReductionBody, WORKBENCH_API, workCallBody } from '../../../schemas/collectionWorkbench';
+import { requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
+import { giveBack, offerExtension, offerReduction } from './offers';
 import type { Deps } from '../../deps';
 import { route } from '../../http';
 import { addNote, CASE_READERS, caseDetail, endCall, makePromise, myCases, recordResult, startCall, workOptions, type WorkCtx } from './work';
@@ -25,4 +27,13 @@ export function collectionWorkbenchRoutes(app: FastifyInstance, deps: Deps): voi
   route(app, { method: 'POST', url: COLLECTION_API.note, permission: verb('note'), body: noteBody }, ({ req, body }) => addNote(ctxOf(req), body));
   route(app, { method: 'POST', url: COLLECTION_API.call, permission: verb('call'), body: workCallBody }, ({ req, body }) => startCall(ctxOf(req), body));
   route(app, { method: 'POST', url: COLLECTION_API.callEnd, permission: verb('call'), body: callEndBody }, ({ req, body }) => endCall(ctxOf(req), body));
+
+  // From the held case: an extension offered, a reduction asked for (decided by someone else), the case given back.
+  route(app, { method: 'POST', url: OFFER_API.extension, permission: verb('offerExtension'), body: offerExtensionBody }, ({ req, body }) => offerExtension(deps, req, body));
+  route(app, { method: 'POST', url: OFFER_API.reduction, permission: verb('offerReduction'), body: offerReductionBody }, ({ req, body }) => {
+    const key = requireIdempotencyKey(req);
+    const { idempotency_key: _k, ...payload } = body;
+    return withIdempotency(deps.db, { scope: 'collection.offerReduction', key, accountId: req.actor!.accountId, payload }, () => offerReduction(deps, req, body));
+  });
+  route(app, { method: 'POST', url: OFFER_API.giveBack, permission: verb('giveBack'), body: giveBackBody }, ({ req, body }) => giveBack(deps, req, body));
 }

@@ -2,7 +2,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../../tests/support/testApp';
 import { CALL_RESULT_DICT, COLLECTION_API } from '../../../schemas/collection';
-import { PROMISE_MAX_DAYS, WORKBENCH_API } from '../../../schemas/collectionWorkbench';
+import { OFFER_API, PROMISE_MAX_DAYS, WORKBENCH_API } from '../../../schemas/collectionWorkbench';
+import { extension } from '../extension/extension.table';
+import { reduction, repaymentDiscountRule } from '../repayment/repayment.table';
 import { hashPassword } from '../auth/auth.routes';
 import { customer, customerContact } from '../client/client.table';
 import { adminAccount } from '../empower/empower.table';
@@ -300,5 +302,31 @@ describe('calls', () => {
     const list = await t.get(tok2, COLLECTION_API.myCases);
     expect(list.data.rows.map((x: { id: number }) => x.id)).not.toContain(caseId);
     expect((await t.get(tok2, COLLECTION_API.myCases, { status: ['success'] })).data.rows.map((x: { id: number }) => x.id)).toContain(caseId);
+  });
+});
+
+describe('offers from the held case', () => {
+  it('an extension application and a reduction request for the case’s order; the case given back to the pool — by its holder only', async () => {
+    const { caseId, orderId } = held[c2][held[c2].length - 1];
+    expect((await t.post(tok1, OFFER_API.extension, { id: caseId })).code).toBe(FORBIDDEN);
+    const ext = await t.post(tok2, OFFER_API.extension, { id: caseId, remark: 'Customer asked for a week' });
+    expect(ext.code).toBe(OK);
+    const [app] = await t.db.select().from(extension).where(eq(extension.orderId, orderId));
+    expect(app).toMatchObject({ status: 'under_review', applicantId: c2 });
+
+    await t.db.insert(repaymentDiscountRule).values({ merchantId, name: 'Waive penalty', minOverdueDays: 0, maxOverdueDays: 60, maxPenaltyBp: 10_000, maxInterestBp: 0 });
+    const o = await order(orderId);
+    const penalty = o.overdueInterestMinor + o.overduePenaltyMinor;
+    const noKey = await t.post(tok2, OFFER_API.reduction, { id: caseId, amount: penalty, reason: 'Hardship' });
+    expect(noKey.code).toBe(VALIDATION);
+    const red = await t.post(tok2, OFFER_API.reduction, { id: caseId, amount: penalty, reason: 'Hardship' }, { 'idempotency-key': `offer-${caseId}-red` });
+    expect(red.code).toBe(OK);
+    const [r] = await t.db.select().from(reduction).where(eq(reduction.orderId, orderId));
+    expect(r).toMatchObject({ status: 'pending', requestedBy: c2, penaltyMinor: penalty });
+
+    expect((await t.post(tok1, OFFER_API.giveBack, { id: caseId })).code).toBe(FORBIDDEN);
+    expect((await t.post(tok2, OFFER_API.giveBack, { id: caseId, note: 'Going on leave' })).code).toBe(OK);
+    expect((await caseRow(caseId)).collectorId).toBeNull();
+    expect((await kinds(caseId)).at(-1)).toBe('returned');
   });
 });
