@@ -12,7 +12,7 @@ import { renderUi } from './testing';
 const orders = z.object({
   merchant: z.string().trim().max(40).optional(),
   status: z.enum(['pending', 'overdue', 'settled']).optional(),
-  min_amount: z.coerce.number().int().min(0).optional(),
+  min_units: z.coerce.number().int().min(0).optional(),
   returning: z.boolean().optional(),
   channels: z.array(z.enum(['web', 'app'])).optional(),
   created_from: z.string().optional(),
@@ -25,7 +25,7 @@ const orders = z.object({
 describe('filter fields from a zod schema', () => {
   it('one input per key, *_from/*_to as a date range, paging and sort left out', () => {
     expect(filterFields(orders).map((f) => (f.type === 'field' ? `${f.key}:${f.spec.kind}` : `${f.key}:range`))).toEqual([
-      'merchant:text', 'status:select', 'min_amount:number', 'returning:boolean', 'channels:multiselect', 'created:range',
+      'merchant:text', 'status:select', 'min_units:number', 'returning:boolean', 'channels:multiselect', 'created:range',
     ]);
   });
 
@@ -38,15 +38,15 @@ describe('filter fields from a zod schema', () => {
 
 describe('filters in the URL query', () => {
   it('round-trips typed values and keeps other params', () => {
-    const f = { merchant: 'M1', status: 'overdue', min_amount: 500, returning: false, channels: ['web', 'app'], created_from: '2026-01-01', blank: '' };
+    const f = { merchant: 'M1', status: 'overdue', min_units: 500, returning: false, channels: ['web', 'app'], created_from: '2026-01-01', blank: '' };
     const qs = filtersToQuery(orders, f, 'name=Ann&merchant=old&page=3');
-    expect(qs).toBe('name=Ann&page=3&merchant=M1&status=overdue&min_amount=500&returning=false&channels=web&channels=app&created_from=2026-01-01');
-    expect(filtersFromQuery(orders, qs)).toEqual({ merchant: 'M1', status: 'overdue', min_amount: 500, returning: false, channels: ['web', 'app'], created_from: '2026-01-01' });
+    expect(qs).toBe('name=Ann&page=3&merchant=M1&status=overdue&min_units=500&returning=false&channels=web&channels=app&created_from=2026-01-01');
+    expect(filtersFromQuery(orders, qs)).toEqual({ merchant: 'M1', status: 'overdue', min_units: 500, returning: false, channels: ['web', 'app'], created_from: '2026-01-01' });
   });
 
   it('drops what the schema refuses (a hand-edited URL)', () => {
-    expect(filtersFromQuery(orders, '?status=nope&min_amount=-5&returning=maybe&merchant=%20&channels=web,tv&page=9&other=1')).toEqual({});
-    expect(filtersFromQuery(orders, 'min_amount=abc&status=settled')).toEqual({ status: 'settled' });
+    expect(filtersFromQuery(orders, '?status=nope&min_units=-5&returning=maybe&merchant=%20&channels=web,tv&page=9&other=1')).toEqual({});
+    expect(filtersFromQuery(orders, 'min_units=abc&status=settled')).toEqual({ status: 'settled' });
   });
 
   it('reads the server\'s own query schema (coerced numbers, string flags)', () => {
@@ -67,11 +67,11 @@ describe('FilterBar', () => {
     renderUi(<FilterBar schema={orders} value={{}} onApply={onApply} titles={{ merchant: 'field.account' }} />);
     const merchant = screen.getByLabelText('Account') as HTMLInputElement;
     fireEvent.change(merchant, { target: { value: 'M7' } });
-    fireEvent.change(screen.getByLabelText('min_amount'), { target: { value: '250' } });
+    fireEvent.change(screen.getByLabelText('min_units'), { target: { value: '250' } });
     expect(screen.getByLabelText('From')).toBeTruthy();
     expect(screen.getByLabelText('To')).toBeTruthy();
     fireEvent.submit(screen.getByTestId('filter-bar'));
-    expect(onApply).toHaveBeenLastCalledWith({ merchant: 'M7', min_amount: 250 });
+    expect(onApply).toHaveBeenLastCalledWith({ merchant: 'M7', min_units: 250 });
   });
 
   it('Reset clears every filter', () => {

@@ -24,6 +24,7 @@ import { startServer } from './child';
 import { exportBench } from './export.bench';
 import { CHROMIUM_ARGS, gridBench } from './grid.bench';
 import { listBench } from './list.bench';
+import { eodBench } from './eod.bench';
 import { BENCH_DIR, DEMO_PASSWORD, postgresServer, seededPglite, seededPostgres, type SeededDb } from './seeded-db';
 import { hammer, int, ms, summarise, table, verdict, type Row } from './stats';
 
@@ -34,20 +35,22 @@ const { values: args } = parseArgs({
     'skip-grid': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     seed: { type: 'string', default: 'bench' },
-    only: { type: 'string', default: 'load,list,grid,export' },
+    only: { type: 'string', default: 'load,list,grid,export,eod' },
+    'eod-orders': { type: 'string', default: '20000' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (args.help) {
-  console.log(`usage: npm run bench -- [--orders N] [--engines pglite,pg] [--skip-grid] [--quick] [--seed S] [--only load,list,grid,export]
+  console.log(`usage: npm run bench -- [--orders N] [--engines pglite,pg] [--skip-grid] [--quick] [--seed S] [--only load,list,grid,export,eod] [--eod-orders N]
 
   --orders    orders in the measured database (default 1000000; 100000 with --quick)
   --engines   pglite, pg or both (default both); pg is PostgreSQL at DATABASE_URL, else the local server
   --skip-grid no browser scrolling
   --quick     a smoke run: 100,000 orders and fewer requests
   --seed      seed of the generated data (default "bench"); databases are reused for the same size and seed
-  --only      parts to run (default all): load (first load, get_userinfo), list, grid, export`);
+  --only      parts to run (default all): load (first load, get_userinfo), list, grid, export, eod (end of day and
+              collection day on --eod-orders generated orders, default 20000)`);
   process.exit(0);
 }
 
@@ -188,6 +191,10 @@ async function main() {
     rows.push(...(await loadAndUserinfo()));
   }
   for (const db of dbs) rows.push(...(await engineBench(db)));
+  if (parts.has('eod')) {
+    console.log('end of day, collection day…');
+    rows.push(...(await eodBench(Number(args['eod-orders']))));
+  }
   // PGlite and PostgreSQL side by side: each figure's rows together.
   const order = [...new Set(rows.map((r) => r.figure.replace(/[\d,]+/g, '#')))];
   rows.sort((a, b) => order.indexOf(a.figure.replace(/[\d,]+/g, '#')) - order.indexOf(b.figure.replace(/[\d,]+/g, '#')));

@@ -63,7 +63,7 @@ describe('debt settings', () => {
     renderUi(<DebtSettingsScreen />);
     await screen.findByText('This merchant uses the default settings');
     expect(get).toHaveBeenCalledWith('/loanapi/debt_settings/get', { merchant_id: 3 }, expect.anything());
-    const list = screen.getByTestId('allocation-order');
+    const list = await screen.findByTestId('allocation-order', {}, { timeout: 5000 });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent?.replace(/[↑↓]/g, ''))).toEqual(['1Penalty', '2Interest', '3Fees', '4Principal']);
     fireEvent.click(screen.getByRole('button', { name: 'Move Principal up' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move Principal up' }));
@@ -83,7 +83,8 @@ describe('debt settings', () => {
   it('shows a refused value at its field and sends nothing', async () => {
     renderUi(<DebtSettingsScreen />);
     await screen.findByText('This merchant uses the default settings');
-    fireEvent.change(textbox(/Bad debt after/), { target: { value: '' } });
+    // The fields render with the loaded settings, a moment after the notice: wait for the one we change.
+    fireEvent.change(await screen.findByRole('textbox', { name: /Bad debt after/ }, { timeout: 5000 }), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(textbox(/Bad debt after/).getAttribute('aria-invalid')).toBe('true'));
     expect(call).not.toHaveBeenCalled();
