@@ -5,9 +5,10 @@ import { INTAKE_JOBS } from '../modules/intake/expiry';
 import { machineReviewJob } from '../modules/scoring/machine-review.job';
 import { endOfDayJob } from '../modules/repayment/endOfDay';
 import { collectionDayJob } from '../modules/collection/day';
+import { repaymentRecheckJob } from '../modules/repayment/recheck.job';
 
 /**
  * Every background job of the product (DESIGN §4: in-process, on a schedule, once across processes by advisory
  * lock). `npm start` runs them (JOBS_ENABLED=false turns them off); tests call `runJob` on the one they need.
  */
-export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob, collectionDayJob];
+export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob, collectionDayJob, repaymentRecheckJob];

@@ -21,7 +21,8 @@ import { checkSecureKey } from './secureKey';
 
 /** Who acts, on which merchants, and how the write is logged (writeOpLog bound to the request). */
 export interface ActionCtx {
-  actorId: number;
+  /** Staff account; null for the system (jobs) and the borrower's app. */
+  actorId: number | null;
   merchantIds: MerchantScope;
   log(tx: DbOrTx, e: OpLogEntry): Promise<void>;
 }

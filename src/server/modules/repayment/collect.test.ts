@@ -17,6 +17,7 @@ import { applyMoneyIn } from './account';
 import { createLendingMerchant, disbursedOrder, ledgerOfOrder } from './repayment.fixtures';
 import { repayment, repaymentEvent } from './repayment.table';
 import { sandboxPayIn } from './sandboxCheckout';
+import { recheckPendingDeductions } from './recheck.job';
 
 /**
  * Money in through the sandbox provider, end to end over HTTP: a link or QR code (collect) paid on the sandbox's
@@ -250,6 +251,21 @@ describe('card deductions and re-check', () => {
     expect(o.paidAmountMinor).toBe(500_000);
     // Not pending any more: nothing to re-check.
     expect((await t.post(admin, REPAYMENT_API.recheck, { id: res.data.id })).code).toBe(40900);
+  });
+
+  it('the re-check job asks about deductions left without a callback, applies them once, and leaves links alone', async () => {
+    const w = await world();
+    await setChannelFailureRate(t.db, w.channelId, 0, 60_000);
+    const card = await t.post(admin, REPAYMENT_CARD_API.deduct, { order_id: w.orderId, amount: 300_000 }, idem());
+    const link = await collect(w.orderId, { amount: 100_000 });
+    expect((await recheckPendingDeductions(t.app.deps)).checked).toBe(0); // too recent
+    t.clock.advance(3 * 60_000);
+    const run = await recheckPendingDeductions(t.app.deps);
+    expect(run).toMatchObject({ ran: true, resolved: 1 });
+    expect(await repaymentRow(card.data.id)).toMatchObject({ status: 'success', successMinor: 300_000 });
+    expect(await repaymentRow(link.data.id)).toMatchObject({ status: 'pending' });
+    expect((await recheckPendingDeductions(t.app.deps)).checked).toBe(0);
+    await consistent(w.orderId);
   });
 
   it('a pending link re-checked: the sandbox is still waiting for the customer, nothing changes', async () => {
