@@ -268,3 +268,15 @@ export interface RestrictionRow {
   remark: string;
   updated_at: string;
 }
+
+/** The borrower app after the payout: what is owed, a repayment link / QR code / card deduction, an extension. */
+export const appRepaymentInfoQuery = z.object({ phone, order_no: z.string().trim().min(4).max(32) });
+export const appRepayBody = z.object({
+  phone,
+  order_no: z.string().trim().min(4).max(32),
+  method: z.enum(['link', 'qr', 'card']),
+  /** Default: everything still owed. */
+  amount: z.coerce.number().int().positive().optional(),
+  idempotency_key: z.string().optional(),
+});
+export const appExtensionBody = z.object({ phone, order_no: z.string().trim().min(4).max(32), remark: z.string().trim().max(500).optional() });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { appApplyBody, appBindCardBody, appConfirmBody, appOrderStatusQuery, appRegisterBody } from '../../../schemas/intake';
+import { appApplyBody, appBindCardBody, appConfirmBody, appExtensionBody, appOrderStatusQuery, appRegisterBody, appRepayBody, appRepaymentInfoQuery } from '../../../schemas/intake';
+import { appApplyExtension, appRepay, repaymentInfo } from './repay';
 import type { Deps } from '../../deps';
 import { PUBLIC, route } from '../../http';
 import { IDEMPOTENCY_HEADER, requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
@@ -53,5 +54,10 @@ export function appRoutes(app: FastifyInstance, deps: Deps): void {
 
     route(sub, { ...common, method: 'GET', url: '/loanapi/app/order_status', query: appOrderStatusQuery }, ({ req, query }) =>
       ordersOf(deps, caller(req), query.phone, query.order_no));
+
+    // After the payout: what is owed, pay it (link / QR / card through the merchant's channel), ask for an extension.
+    route(sub, { ...common, method: 'GET', url: '/loanapi/app/repayment_info', query: appRepaymentInfoQuery }, ({ req, query }) => repaymentInfo(deps, caller(req), query));
+    route(sub, { ...common, method: 'POST', url: '/loanapi/app/repay', body: appRepayBody }, ({ req, body }) => appRepay(deps, caller(req), body, requireIdempotencyKey(req)));
+    route(sub, { ...common, method: 'POST', url: '/loanapi/app/extension_apply', body: appExtensionBody }, ({ req, body }) => appApplyExtension(deps, caller(req), body));
   });
 }
