@@ -27,6 +27,13 @@ export function Coded({ group, value }: { group: string; value: string | null | 
   return <>{word(`customer.${group}.${value}`, value)}</>;
 }
 
+/** A value worded by an option list of the catalogue (`option.<dict>.<value>`), the same words every list uses. */
+export function OptionText({ dict, value }: { dict: string; value: string | null | undefined }) {
+  const word = useWord();
+  if (value === null || value === undefined || value === '') return <Dash />;
+  return <>{word(`option.${dict}.${value}`, value)}</>;
+}
+
 export const Dash = () => (
   <Text span c="dimmed" size="sm">
     —

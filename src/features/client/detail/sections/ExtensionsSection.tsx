@@ -1,6 +1,6 @@
 import type { ExtensionView } from '../../../../schemas/customer';
 import { useDetail } from '../DetailContext';
-import { Coded, Copy, Dash, Ltr, MiniTable, Money, Time, useWord } from '../parts';
+import { Copy, Dash, Ltr, MiniTable, Money, OptionText, Time, useWord } from '../parts';
 import { MoneyStatus } from './money';
 
 const bp = (v: number) => `${(v / 100).toFixed(2)}%`;
@@ -20,20 +20,20 @@ export function ExtensionsSection() {
       columns={[
         { key: 'application_no', title: 'customer.field.application_no', render: (r) => <Copy text={r.application_no} /> },
         { key: 'order_no', title: 'customer.field.order_no', render: (r) => <Copy text={r.order_no} /> },
-        { key: 'status', title: 'customer.field.status', render: (r) => <MoneyStatus group="extensionStatus" status={r.status} /> },
+        { key: 'status', title: 'customer.field.status', render: (r) => <MoneyStatus dict="extension_status" status={r.status} /> },
         {
           key: 'fee_rule', title: 'customer.field.fee_rule',
           render: (r) => (
             <>
-              <Coded group="feeType" value={r.fee_type} /> <Ltr>{r.fee_type === 'rate' ? bp(r.fee_setting) : <Money minor={r.fee_setting} currency={r.currency} />}</Ltr>
+              <OptionText dict="extension_fee_type" value={r.fee_type} /> <Ltr>{r.fee_type === 'rate' ? bp(r.fee_setting) : <Money minor={r.fee_setting} currency={r.currency} />}</Ltr>
             </>
           ),
         },
         { key: 'fee', title: 'customer.field.extension_fee', align: 'right', render: (r) => <Money minor={r.fee_minor} currency={r.currency} /> },
         { key: 'penalty', title: 'customer.field.overdue_penalty', align: 'right', render: (r) => <Money minor={r.penalty_minor} currency={r.currency} /> },
         { key: 'days', title: 'customer.field.extension_days', align: 'right', render: (r) => <Ltr>{r.days}</Ltr> },
-        { key: 'time_type', title: 'customer.field.time_type', render: (r) => <Coded group="timeType" value={r.time_type} /> },
-        { key: 'overpayment', title: 'customer.field.overpayment', render: (r) => <Coded group="overpayment" value={r.overpayment} /> },
+        { key: 'time_type', title: 'customer.field.time_type', render: (r) => <OptionText dict="extension_due_base" value={r.time_type} /> },
+        { key: 'overpayment', title: 'customer.field.overpayment', render: (r) => <OptionText dict="extension_overpayment" value={r.overpayment} /> },
         { key: 'paid_fee', title: 'customer.field.paid_fee', align: 'right', render: (r) => <Money minor={r.paid_fee_minor} currency={r.currency} /> },
         { key: 'start', title: 'customer.field.start_date', render: (r) => <Time value={r.start_date} date /> },
         { key: 'end', title: 'customer.field.end_date', render: (r) => <Time value={r.end_date} date /> },

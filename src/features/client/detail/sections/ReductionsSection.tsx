@@ -15,7 +15,7 @@ export function ReductionsSection() {
         { key: 'order_no', title: 'customer.field.order_no', render: (r) => <Copy text={r.order_no} /> },
         { key: 'amount', title: 'customer.field.reduction_amount', align: 'right', render: (r) => <Money minor={r.amount_minor} currency={r.currency} /> },
         { key: 'parts', title: 'customer.field.parts', render: (r) => <PartsText parts={r.parts} currency={r.currency} /> },
-        { key: 'status', title: 'customer.field.status', render: (r) => <MoneyStatus group="reductionStatus" status={r.status} /> },
+        { key: 'status', title: 'customer.field.status', render: (r) => <MoneyStatus dict="reduction_status" status={r.status} /> },
         { key: 'reason', title: 'customer.field.reason', wrap: true },
         { key: 'requested_by', title: 'customer.field.requested_by', render: (r) => r.requested_by ?? <Dash /> },
         { key: 'decided_by', title: 'customer.field.decided_by', render: (r) => r.decided_by ?? <Dash /> },

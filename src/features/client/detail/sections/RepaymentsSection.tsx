@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { RepaymentView } from '../../../../schemas/customer';
 import { useDetail } from '../DetailContext';
-import { Coded, Copy, Dash, MiniTable, Money, Time } from '../parts';
+import { Copy, Dash, MiniTable, Money, OptionText, Time } from '../parts';
 import { MoneyStatus, OverContract, PartsText } from './money';
 
 /**
@@ -19,13 +19,13 @@ export function RepaymentsSection() {
         { key: 'created_at', title: 'customer.field.time', render: (r) => <Time value={r.created_at} /> },
         { key: 'serial_no', title: 'customer.field.serial_no', render: (r) => <Copy text={r.serial_no} /> },
         { key: 'order_no', title: 'customer.field.order_no', render: (r) => <Copy text={r.order_no} /> },
-        { key: 'type', title: 'customer.field.type', render: (r) => <Coded group="repaymentType" value={r.type} /> },
+        { key: 'type', title: 'customer.field.type', render: (r) => <OptionText dict="repayment_type" value={r.type} /> },
         {
           key: 'status', title: 'customer.field.status',
           render: (r) => (
             <Stack gap={2}>
-              <MoneyStatus group="repaymentStatus" status={r.status} />
-              {r.abnormal_reason && <Text span size="xs" c="orange"><Coded group="abnormalReason" value={r.abnormal_reason} /></Text>}
+              <MoneyStatus dict="repayment_status" status={r.status} />
+              {r.abnormal_reason && <Text span size="xs" c="orange"><OptionText dict="abnormal_reason" value={r.abnormal_reason} /></Text>}
             </Stack>
           ),
         },

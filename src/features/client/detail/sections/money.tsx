@@ -1,19 +1,19 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { Parts } from '../../../../schemas/repayment';
 import { DEBT_PARTS } from '../../../../schemas/repayment';
-import { Coded, Dash, Money, useWord } from '../parts';
+import { Dash, Money, OptionText, useWord } from '../parts';
 
-/** Badge colours of repayment, reduction and extension statuses (customer.<group>.<value> gives the words). */
+/** Badge colours of repayment, reduction and extension statuses (option.<dict>.<value> gives the words). */
 const COLORS: Record<string, string> = {
   success: 'teal', approved: 'teal', passed: 'blue', pending: 'yellow', under_review: 'yellow',
   failed: 'red', rejected: 'red', abnormal: 'orange', revoked: 'gray', expired: 'gray',
 };
 
 /** A status of a money record as a small coloured badge. */
-export function MoneyStatus({ group, status }: { group: string; status: string }) {
+export function MoneyStatus({ dict, status }: { dict: string; status: string }) {
   return (
     <Badge size="xs" radius="sm" variant="light" color={COLORS[status] ?? 'gray'} tt="none" style={{ minWidth: 'max-content' }}>
-      <Coded group={group} value={status} />
+      <OptionText dict={dict} value={status} />
     </Badge>
   );
 }
