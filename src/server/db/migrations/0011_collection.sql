@@ -150,6 +150,7 @@ CREATE INDEX "collection_case_collector_idx" ON "collection_case" USING btree ("
 CREATE INDEX "collection_case_stage_idx" ON "collection_case" USING btree ("stage_id","status","id");--> statement-breakpoint
 CREATE INDEX "collection_case_merchant_status_idx" ON "collection_case" USING btree ("merchant_id","status","id");--> statement-breakpoint
 CREATE INDEX "collection_case_order_idx" ON "collection_case" USING btree ("order_id","id");--> statement-breakpoint
+CREATE INDEX "collection_case_pool_idx" ON "collection_case" USING btree ("stage_entered_at","id") WHERE status = 'open' AND collector_id IS NULL;--> statement-breakpoint
 CREATE INDEX "collection_event_case_idx" ON "collection_event" USING btree ("case_id","id");--> statement-breakpoint
 CREATE INDEX "collection_event_kind_idx" ON "collection_event" USING btree ("kind","business_at","id");--> statement-breakpoint
 CREATE INDEX "collection_event_to_collector_idx" ON "collection_event" USING btree ("to_collector_id","business_date");--> statement-breakpoint
@@ -158,4 +159,5 @@ CREATE INDEX "collection_promise_case_idx" ON "collection_promise" USING btree (
 CREATE INDEX "collection_promise_pending_idx" ON "collection_promise" USING btree ("status","promise_date");--> statement-breakpoint
 CREATE INDEX "collection_stage_merchant_idx" ON "collection_stage" USING btree ("merchant_id","min_day");--> statement-breakpoint
 CREATE INDEX "collector_group_merchant_idx" ON "collector_group" USING btree ("merchant_id","id");--> statement-breakpoint
-CREATE INDEX "collector_member_account_idx" ON "collector_member" USING btree ("account_id");
+CREATE INDEX "collector_member_account_idx" ON "collector_member" USING btree ("account_id");--> statement-breakpoint
+CREATE INDEX "loan_order_overdue_days_idx" ON "loan_order" USING btree ("overdue_days","id");

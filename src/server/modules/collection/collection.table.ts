@@ -77,6 +77,8 @@ export const collectionCase = pgTable('collection_case', {
   index('collection_case_stage_idx').on(t.stageId, t.status, t.id),
   index('collection_case_merchant_status_idx').on(t.merchantId, t.status, t.id),
   index('collection_case_order_idx').on(t.orderId, t.id),
+  // The pool (collectionRemark), oldest in its stage first.
+  index('collection_case_pool_idx').on(t.stageEnteredAt, t.id).where(sql`status = 'open' AND collector_id IS NULL`),
 ]);
 
 /** Everything that happened to a case (CASE_EVENTS); allocation events carry the reason (ALLOCATION_REASONS). */

@@ -119,6 +119,8 @@ export const loanOrder = pgTable('loan_order', {
   index('loan_order_loan_amount_idx').on(t.loanAmountMinor, t.id),
   index('loan_order_remaining_debt_idx').on(t.remainingDebtMinor, t.id),
   index('loan_order_customer_idx').on(t.customerId, t.id),
+  // Most overdue first (customer claims, collection lists).
+  index('loan_order_overdue_days_idx').on(t.overdueDays, t.id),
   index('loan_order_product_created_idx').on(t.productId, t.createdAt, t.id),
   index('loan_order_channel_created_idx').on(t.channelId, t.createdAt, t.id),
 ]);
