@@ -32,6 +32,9 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const BALANCE_KINDS = ['available', 'frozen', 'loan', 'risk'] as const satisfies readonly LedgerKind[];
 
 /** Time zone of each market: the business date of a merchant's loans (due dates, overdue days) is local. */
+/** The business time zone of a market (UTC for an unknown one). */
+export const marketTimeZone = (market: string | null | undefined): string => MARKET_TIME_ZONE[(market ?? 'vn') as Market] ?? 'UTC';
+
 export const MARKET_TIME_ZONE: Record<Market, string> = {
   vn: 'Asia/Ho_Chi_Minh', cn: 'Asia/Shanghai', tw: 'Asia/Taipei', eg: 'Africa/Cairo', th: 'Asia/Bangkok', in: 'Asia/Kolkata', en: 'America/New_York',
 };

@@ -8,7 +8,6 @@ import {
 } from '../../../schemas/customer';
 import { MARKET_CURRENCY, MARKET_TIME_ZONE, type Market } from '../../../schemas/merchant';
 import { DISBURSED_STATUSES, type OrderStatus } from '../../../schemas/order';
-import type { OrderMoney } from '../../../schemas/repayment';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import { CODE } from '../../../schemas/common';
@@ -19,13 +18,12 @@ import { adminAccount } from '../empower/empower.table';
 import { isUnscoped } from '../empower/scope';
 import { extension } from '../extension/extension.table';
 import { dateIn } from '../lifecycle/clock';
-import type { LoanOrderRow } from '../lifecycle/transition';
 import { channel } from '../merchant/channel.table';
 import { merchant } from '../merchant/merchant.table';
 import { product } from '../merchant/product.table';
 import { loanOrder, orderStatusHistory } from '../order/order.table';
 import { paymentChannel } from '../payment/payment.table';
-import { owedParts, paidParts, reducedParts } from '../repayment/money';
+import { orderMoney } from '../repayment/money';
 import { reduction, repayment } from '../repayment/repayment.table';
 import { scorecardRules } from '../scoring/breakdown';
 import { dictItem } from '../system/system.table';
@@ -324,16 +322,6 @@ async function accountNames(db: Db, ids: ReadonlyArray<number | null>): Promise<
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** An order's money as the loan section shows it (docs/repayment.md "What an order owes, by part"). */
-export function orderMoneyOf(o: LoanOrderRow): OrderMoney {
-  return {
-    order_id: o.id, order_no: o.orderNo, currency: o.currency, status: o.status, loan_amount: o.loanAmountMinor,
-    contract_amount: o.contractAmountMinor, due_amount: o.dueAmountMinor, paid_amount: o.paidAmountMinor, remaining_debt: o.remainingDebtMinor,
-    due_date: o.dueDate, overdue_days: o.overdueDays, overdue_interest: o.overdueInterestMinor, overdue_penalty: o.overduePenaltyMinor,
-    reduction_total: o.reductionTotalMinor, extension_fee: o.extensionFeeMinor, extension_count: o.extensionCount, credit: o.creditMinor,
-    over_contract: o.overContract, owed: owedParts(o), paid: paidParts(o), reduced: reducedParts(o),
-  };
-}
 
 interface MoneyRows {
   repayments: RepaymentView[];
@@ -499,7 +487,7 @@ export async function loadCustomerDetail(db: Db, who: Who, customerId: number): 
       records: authViews.filter((a) => a.kind === 'carrier'),
     },
     loan: latest ?? null,
-    loan_money: loanRows[0] ? orderMoneyOf(loanRows[0]) : null,
+    loan_money: loanRows[0] ? orderMoney(loanRows[0]) : null,
     orders: orderViews,
     extensions: money.extensions,
     credit_reviews: creditReviews,

@@ -1,13 +1,12 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CODE } from '../../../schemas/common';
 import type { CaseEvent } from '../../../schemas/collection';
-import { MARKET_TIME_ZONE, type Market } from '../../../schemas/merchant';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { adminAccount } from '../empower/empower.table';
 import { dateIn } from '../lifecycle/clock';
-import { merchant } from '../merchant/merchant.table';
+import { merchantMarket } from '../merchant/market';
 import { collectionCase, collectionEvent, collectionPromise, collectionStage, collectorMember } from './collection.table';
 
 /**
@@ -20,8 +19,7 @@ export type CaseRow = typeof collectionCase.$inferSelect;
 export type StageRow = typeof collectionStage.$inferSelect;
 
 export async function merchantZone(db: DbOrTx, merchantId: number): Promise<string> {
-  const [m] = await db.select({ market: merchant.market }).from(merchant).where(eq(merchant.id, merchantId));
-  return MARKET_TIME_ZONE[(m?.market ?? 'vn') as Market] ?? 'UTC';
+  return (await merchantMarket(db, merchantId)).timeZone;
 }
 
 export interface EventInput {

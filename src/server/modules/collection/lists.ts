@@ -5,7 +5,8 @@ import { pageKey } from '../../../../commands/permissions';
 import {
   ALLOCATION_EVENTS, allocationListQuery, poolQuery, promptQuery, refundHistoryQuery, refundOrdersQuery, successQuery, supervisedCasesQuery,
 } from '../../../schemas/collectionSupervise';
-import { MARKET_TIME_ZONE, type Market } from '../../../schemas/merchant';
+import { marketTimeZone } from '../../../schemas/merchant';
+import { marketZoneSql } from '../merchant/market';
 import type { Deps } from '../../deps';
 import { defineList, merchantScope, type ListColumns, type ListCtx, type ListRow } from '../../list/define';
 import type { Actor } from '../../plugins/session';
@@ -36,10 +37,9 @@ const merchantName = (col: PgColumn) => sql<string | null>`(select m.name from $
 const marketOf = (col: PgColumn) => sql<string | null>`(select m.market from ${merchant} m where m.id = ${outer(col)})`;
 const stageName = (col: PgColumn) => sql<string | null>`(select s.name from ${collectionStage} s where s.id = ${outer(col)})`;
 
-/** The market time zone of a merchant id column, in SQL (MARKET_TIME_ZONE as a CASE). */
+/** The market time zone of a merchant id column, in SQL. */
 function zoneOf(merchantIdCol: PgColumn): SQL {
-  const whens = sql.join(Object.entries(MARKET_TIME_ZONE).map(([m, z]) => sql`when ${m} then ${z}`), sql` `);
-  return sql`(select case m.market ${whens} else 'UTC' end from ${merchant} m where m.id = ${outer(merchantIdCol)})`;
+  return sql`(select ${marketZoneSql(sql`m.market`)} from ${merchant} m where m.id = ${outer(merchantIdCol)})`;
 }
 
 /** Days from the due date on the business date of the order's merchant (negative before it). */
@@ -47,9 +47,6 @@ function daysFromDue(deps: Deps): SQL {
   return sql`((${deps.clock.now().toISOString()}::timestamptz at time zone ${zoneOf(loanOrder.merchantId)})::date - ${loanOrder.dueDate})`;
 }
 
-function zoneOfMarket(market: string | null): string {
-  return MARKET_TIME_ZONE[(market ?? 'vn') as Market] ?? 'UTC';
-}
 
 const caseColumns = {
   id: collectionCase.id,
@@ -96,7 +93,7 @@ export type CaseRowOut = Omit<CaseColumnsRow, 'market'> & { days: number | null 
 function withDays(deps: Deps) {
   return (r: CaseColumnsRow): CaseRowOut => {
     const { market, ...rest } = r;
-    return { ...rest, days: r.due_date ? daysBetween(r.due_date, deps.clock.today(zoneOfMarket(market))) : null };
+    return { ...rest, days: r.due_date ? daysBetween(r.due_date, deps.clock.today(marketTimeZone(market))) : null };
   };
 }
 

@@ -5,7 +5,7 @@ import { CODE } from '../../../schemas/common';
 import { CALL_RESULT_DICT, DEFAULT_CALL_RESULTS } from '../../../schemas/collection';
 import type { AlertRow, LiveCountRow, LiveCounts, RunDayAnswer, SuperviseOptions } from '../../../schemas/collectionSupervise';
 import type { Lang } from '../../../schemas/i18n';
-import { MARKET_TIME_ZONE, type Market } from '../../../schemas/merchant';
+import { marketTimeZone } from '../../../schemas/merchant';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -58,7 +58,6 @@ const answer = (c: CaseRow): CaseAnswer => ({
   id: c.id, order_id: c.orderId, stage_id: c.stageId, collector_id: c.collectorId, status: c.status, stay: c.stay, last_result: c.lastResult,
 });
 
-const zoneOf = (market: string | null | undefined) => MARKET_TIME_ZONE[(market ?? 'vn') as Market] ?? 'UTC';
 
 async function stageOf(db: DbOrTx, stageId: number) {
   const [s] = await db.select().from(collectionStage).where(eq(collectionStage.id, stageId));
@@ -200,7 +199,7 @@ async function scopeMerchants(ctx: SuperviseCtx, only?: number): Promise<ScopeMe
     .where(and(ctx.merchantIds ? (ctx.merchantIds.length ? inArray(merchant.id, ctx.merchantIds) : sql`false`) : undefined, only !== undefined ? eq(merchant.id, only) : undefined))
     .orderBy(asc(merchant.id));
   const now = ctx.deps.clock.now();
-  return rows.map((r) => ({ id: r.id, market: r.market, zone: zoneOf(r.market), today: dateIn(now, zoneOf(r.market)) }));
+  return rows.map((r) => ({ id: r.id, market: r.market, zone: marketTimeZone(r.market), today: dateIn(now, marketTimeZone(r.market)) }));
 }
 
 /** Merchants grouped by (zone, today): few groups, so the "today" conditions stay short. */

@@ -8,7 +8,8 @@ import {
 } from '../../../schemas/collectionWorkbench';
 import { CODE } from '../../../schemas/common';
 import type { Lang } from '../../../schemas/i18n';
-import { MARKET_TIME_ZONE } from '../../../schemas/merchant';
+import { marketTimeZone } from '../../../schemas/merchant';
+import { marketZoneSql } from '../merchant/market';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -84,8 +85,7 @@ export async function workOptions(db: DbOrTx, lang: Lang): Promise<WorkOptions> 
 
 /** The business date of a merchant's market, in SQL: `now` of the business clock at the market's time zone. */
 function todaySql(now: Date): SQL {
-  const zones = Object.entries(MARKET_TIME_ZONE).map(([m, z]) => `WHEN '${m}' THEN '${z}'`).join(' ');
-  return sql`((${now.toISOString()}::timestamptz AT TIME ZONE (CASE ${merchant.market} ${sql.raw(zones)} ELSE 'UTC' END))::date)`;
+  return sql`((${now.toISOString()}::timestamptz AT TIME ZONE ${marketZoneSql(sql`${merchant.market}`)})::date)`;
 }
 
 /**
@@ -160,7 +160,7 @@ export async function caseDetail(deps: Deps, actor: Actor, id: number): Promise<
   const [o] = await db.select({ o: loanOrder, merchantName: merchant.name, market: merchant.market }).from(loanOrder)
     .innerJoin(merchant, eq(merchant.id, loanOrder.merchantId)).where(eq(loanOrder.id, c.orderId));
   const [cu] = await db.select().from(customer).where(eq(customer.id, c.customerId));
-  const tz = MARKET_TIME_ZONE[o.market as keyof typeof MARKET_TIME_ZONE] ?? 'UTC';
+  const tz = marketTimeZone(o.market);
   const today = deps.clock.today(tz);
 
   const contacts = await db.select().from(customerContact).where(eq(customerContact.customerId, c.customerId))

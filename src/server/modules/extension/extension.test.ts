@@ -15,7 +15,7 @@ import { addDays } from '../lifecycle/clock';
 import { operationLog } from '../log/log.table';
 import { ledgerAccount } from '../merchant/merchant.table';
 import { loanOrder, orderStatusHistory } from '../order/order.table';
-import { merchantMarket } from '../repayment/account';
+import { merchantMarket } from '../merchant/market';
 import { runEndOfDay } from '../repayment/endOfDay';
 import { createLendingMerchant, disbursedOrder, ledgerOfOrder } from '../repayment/repayment.fixtures';
 import { repayment } from '../repayment/repayment.table';

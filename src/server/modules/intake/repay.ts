@@ -5,7 +5,7 @@ import { customer } from '../client/client.table';
 import { applyExtension } from '../extension/service';
 import { loanOrder } from '../order/order.table';
 import { collect } from '../repayment/collect';
-import { orderMoney } from '../repayment/manual';
+import { orderMoney } from '../repayment/money';
 import type { IntakeCaller } from './auth';
 import { assertMayUse, checkedPhone, homeCustomer, refusal } from './customers';
 import { sha256Hex } from './signature';

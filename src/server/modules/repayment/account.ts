@@ -1,16 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CODE } from '../../../schemas/common';
-import { MARKET_TIME_ZONE, type Market } from '../../../schemas/merchant';
 import type { OrderStatus } from '../../../schemas/order';
 import type { AbnormalReason, Parts, RepaymentType } from '../../../schemas/repayment';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { moneyUnit } from '../intake/pricing';
 import { post, reverse } from '../ledger/ledger';
 import { daysBetween } from '../lifecycle/clock';
 import { transitionOrder, type LoanOrderPatch, type LoanOrderRow } from '../lifecycle/transition';
-import { merchant } from '../merchant/merchant.table';
+import { merchantMarket } from '../merchant/market';
 import { loanOrder } from '../order/order.table';
 import { nextId } from '../payment/records';
 import { endClaimIfRepaid } from '../client/claimEnd';
@@ -40,12 +38,6 @@ export async function lockOrder(tx: DbOrTx, orderId: number, merchantIds?: reado
   return order;
 }
 
-/** The market facts of a merchant: its business time zone and money rounding unit. */
-export async function merchantMarket(db: DbOrTx, merchantId: number): Promise<{ timeZone: string; unit: number; market: Market }> {
-  const [m] = await db.select({ market: merchant.market }).from(merchant).where(eq(merchant.id, merchantId));
-  const market = (m?.market ?? 'vn') as Market;
-  return { timeZone: MARKET_TIME_ZONE[market] ?? 'UTC', unit: moneyUnit(market), market };
-}
 
 /** The order columns that follow from its parts (due, paid, reduction total, remaining debt). */
 export function figuresPatch(o: LoanOrderRow): LoanOrderPatch {

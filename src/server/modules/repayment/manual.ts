@@ -12,13 +12,13 @@ import { customer } from '../client/client.table';
 import { isUnscoped, maskPhone } from '../empower/scope';
 import { withIdempotency } from '../idempotency/idempotency';
 import { invalid } from '../intake/customers';
-import type { LoanOrderRow } from '../lifecycle/transition';
 import { writeOpLog } from '../log/oplog';
 import { merchant } from '../merchant/merchant.table';
 import { loanOrder } from '../order/order.table';
 import { paymentChannel } from '../payment/payment.table';
-import { applyMoneyIn, merchantMarket, revokeRepayment, type RepaymentRecord } from './account';
-import { orderFigures, owedParts, paidParts, reducedParts } from './money';
+import { applyMoneyIn, revokeRepayment, type RepaymentRecord } from './account';
+import { merchantMarket } from '../merchant/market';
+import { orderMoney } from './money';
 import { acceptProofs, lockUnusedProofs, revokeProofs } from './proof';
 import { repayment, repaymentEvent } from './repayment.table';
 
@@ -67,16 +67,6 @@ export async function repaymentResult(db: DbOrTx, r: RepaymentRecord): Promise<R
 }
 
 /** An order's money as the add dialogs (and the detail sections) show it. */
-export function orderMoney(o: LoanOrderRow): OrderMoney {
-  const f = orderFigures(o);
-  return {
-    order_id: o.id, order_no: o.orderNo, currency: o.currency, status: o.status,
-    loan_amount: o.loanAmountMinor, contract_amount: o.contractAmountMinor, due_amount: f.due, paid_amount: f.paid, remaining_debt: f.remaining,
-    due_date: o.dueDate, overdue_days: o.overdueDays, overdue_interest: o.overdueInterestMinor, overdue_penalty: o.overduePenaltyMinor,
-    reduction_total: f.reductionTotal, extension_fee: o.extensionFeeMinor, extension_count: o.extensionCount, credit: o.creditMinor,
-    over_contract: o.overContract, owed: owedParts(o), paid: paidParts(o), reduced: reducedParts(o),
-  };
-}
 
 export type OrderLookup = OrderMoney & { customer_name: string | null; phone: string | null; merchant_id: number; merchant_name: string | null; open: boolean };
 

@@ -1,4 +1,4 @@
-import { DEBT_PARTS, type DebtPart, type DebtSettings, type Parts } from '../../../schemas/repayment';
+import { DEBT_PARTS, type DebtPart, type DebtSettings, type OrderMoney, type Parts } from '../../../schemas/repayment';
 import { bpRound } from '../intake/pricing';
 
 /**
@@ -120,4 +120,36 @@ export function dayAccrual(a: AccrualInput, overdueDay: number, accruedSoFar: nu
 /** Extension fee by the merchant's rule: a fixed amount, or a rate of the principal (rounded half up to the unit). */
 export function extensionFee(loan: number, feeType: string, feeSetting: number, unit: number): number {
   return feeType === 'fixed' ? feeSetting : bpRound(BigInt(loan) * BigInt(feeSetting), unit);
+}
+
+/** The columns of an order `orderMoney` reads besides the money parts. */
+export interface OrderMoneyRow extends OrderMoneyColumns {
+  id: number;
+  orderNo: string;
+  currency: string;
+  status: string;
+  dueDate: string | null;
+  overdueDays: number;
+  extensionFeeMinor: number;
+  extensionCount: number;
+  creditMinor: number;
+  overContract: boolean;
+  dueAmountMinor: number;
+  paidAmountMinor: number;
+  remainingDebtMinor: number;
+  reductionTotalMinor: number;
+}
+
+/**
+ * An order's money as the screens and the borrower app show it: the stored figures (which the money core keeps equal
+ * to `orderFigures` of the parts) and what is owed, paid and reduced by part.
+ */
+export function orderMoney(o: OrderMoneyRow): OrderMoney {
+  return {
+    order_id: o.id, order_no: o.orderNo, currency: o.currency, status: o.status,
+    loan_amount: o.loanAmountMinor, contract_amount: o.contractAmountMinor, due_amount: o.dueAmountMinor, paid_amount: o.paidAmountMinor,
+    remaining_debt: o.remainingDebtMinor, due_date: o.dueDate, overdue_days: o.overdueDays, overdue_interest: o.overdueInterestMinor,
+    overdue_penalty: o.overduePenaltyMinor, reduction_total: o.reductionTotalMinor, extension_fee: o.extensionFeeMinor, extension_count: o.extensionCount, credit: o.creditMinor,
+    over_contract: o.overContract, owed: owedParts(o), paid: paidParts(o), reduced: reducedParts(o),
+  };
 }

@@ -14,6 +14,7 @@ import { moneyValue } from '../../list/values';
 import { customer } from '../client/client.table';
 import { outer } from '../client/client.routes';
 import { adminAccount } from '../empower/empower.table';
+import { isUniqueViolation } from '../empower/scope';
 import { dateRange } from '../empower/time';
 import { post } from '../ledger/ledger';
 import { daysBetween } from '../lifecycle/clock';
@@ -21,7 +22,8 @@ import type { LoanOrderRow } from '../lifecycle/transition';
 import type { OpLogEntry } from '../log/oplog';
 import { merchant } from '../merchant/merchant.table';
 import { loanOrder } from '../order/order.table';
-import { lockOrder, merchantMarket, OPEN_STATUSES, saveOrder } from './account';
+import { lockOrder, OPEN_STATUSES, saveOrder } from './account';
+import { merchantMarket } from '../merchant/market';
 import { fitsRoom, matchingRule, maxReduction, ruleRoom, type DiscountRule } from './discount';
 import { chargedParts, owedParts, reducedParts, splitReduction, sumParts } from './money';
 import { reduction } from './repayment.table';
@@ -113,12 +115,6 @@ export async function reductionQuote(deps: Deps, actor: Pick<ReductionActor, 'me
   };
 }
 
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let cur = e as { code?: string; cause?: unknown } | undefined, i = 0; cur && i < 5; cur = cur.cause as typeof cur, i++) {
-    if (cur.code === '23505') return true;
-  }
-  return false;
-};
 
 /** Requests a reduction of `amount` (minor units) on an order; see the file comment for the checks. */
 export async function requestReduction(deps: Deps, actor: ReductionActor, input: { orderId: number; amount: number; reason: string }) {
