@@ -1,19 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../commands';
-import { createNodeCaller, runCommand } from '../../commands/run';
+import { runCommand } from '../../commands/run';
 import { COLLECTION_API } from '../../src/schemas/collection';
-import { buildApp, type App } from '../../src/server/app';
-import { testConfig } from '../../src/server/config';
+import type { App } from '../../src/server/app';
 import type { Db } from '../../src/server/db/client';
+import { fundedDemoMerchant, startLiveServer, type LiveServer } from '../support/liveServer';
 import { collectionCase, collectionEvent, collectionPromise } from '../../src/server/modules/collection/collection.table';
 import { adminAccount } from '../../src/server/modules/empower/empower.table';
-import { createSandboxChannel, merchantByCode, topUp } from '../../src/server/modules/payment/payment.fixtures';
-import { merchantPaymentConfig } from '../../src/server/modules/payment/payment.table';
-import { paymentRuntime } from '../../src/server/modules/payment/runtime';
 import { disbursedOrder } from '../../src/server/modules/repayment/repayment.fixtures';
-import { seedDemo } from '../../src/server/seed/demo';
-import { DEMO_PASSWORD, openTestDatabase } from '../support/testApp';
 
 /**
  * Collection driven the way staff drive it, by commands against a live server on the business clock: the
@@ -24,8 +19,7 @@ import { DEMO_PASSWORD, openTestDatabase } from '../support/testApp';
 describe('scenario: collection by commands, on the business clock', () => {
   let app: App;
   let db: Db;
-  let url: string;
-  let drop: () => Promise<void>;
+  let server: LiveServer;
   let m001: number;
   let collectorId: number;
   let admin: CommandContext;
@@ -33,12 +27,6 @@ describe('scenario: collection by commands, on the business clock', () => {
   let collector: CommandContext;
   let merchantOp: CommandContext;
 
-  async function signIn(account: string): Promise<CommandContext> {
-    const { token } = await createNodeCaller(url, null)<{ token: string }>({ method: 'POST', path: '/loanapi/account/login' }, { account, pwd: DEMO_PASSWORD });
-    const call = createNodeCaller(url, token);
-    const me = await call<{ node_list: string[] }>({ method: 'GET', path: '/loanapi/account/get_userinfo' });
-    return { call, nodes: me.node_list };
-  }
   const on = (ctx: CommandContext, id: number) => ({ ...ctx, selection: [{ id }] });
   const days = async (n: number) => {
     await runCommand('system.test.moveClock', { advance_days: n }, admin);
@@ -50,27 +38,14 @@ describe('scenario: collection by commands, on the business clock', () => {
   const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(app.deps.clock.now());
 
   beforeAll(async () => {
-    const database = await openTestDatabase();
-    db = database.db;
-    drop = database.drop;
-    await seedDemo(db, DEMO_PASSWORD, { business: false });
-    app = await buildApp({ db, cfg: testConfig() });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    paymentRuntime(app.deps).delivery = 'manual';
-    m001 = await merchantByCode(db, 'M001');
-    const ch = await createSandboxChannel(db, { failureRate: 0, latencyMs: 0 });
-    await db.insert(merchantPaymentConfig).values({ merchantId: m001, payoutChannelId: ch.id })
-      .onConflictDoUpdate({ target: merchantPaymentConfig.merchantId, set: { payoutChannelId: ch.id } });
-    await topUp(db, m001, 1_000_000_000);
+    // Accounts and merchants only: the jobs then work on this test's loans alone.
+    server = await startLiveServer();
+    ({ app, db } = server);
+    m001 = await fundedDemoMerchant(db);
     [{ id: collectorId }] = await db.select({ id: adminAccount.id }).from(adminAccount).where(eq(adminAccount.account, 'collector'));
-    [admin, supervisor, collector, merchantOp] = await Promise.all(['admin', 'supervisor', 'collector', 'merchant'].map(signIn));
+    [admin, supervisor, collector, merchantOp] = await Promise.all(['admin', 'supervisor', 'collector', 'merchant'].map(server.signIn));
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  afterAll(() => server?.close());
 
   it('set up, overdue, allocated, worked by the collector: a promise kept by the repayment, one broken, a case given back and claimed', async () => {
     const group = await runCommand<{ id: number }>('merchant.stage.groupAdd', { merchant_id: m001, name: 'Early team' }, admin);

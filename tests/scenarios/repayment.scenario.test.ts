@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../commands';
-import { createNodeCaller, runCommand } from '../../commands/run';
+import { runCommand } from '../../commands/run';
 import { DEFAULT_DEBT_SETTINGS } from '../../src/schemas/repayment';
-import { buildApp, type App } from '../../src/server/app';
-import { testConfig } from '../../src/server/config';
+import type { App } from '../../src/server/app';
 import type { Db } from '../../src/server/db/client';
+import { fundedDemoMerchant, startLiveServer, type LiveServer } from '../support/liveServer';
 import { checkLedger } from '../../src/server/modules/ledger/ledger';
 import { loanOrder, orderStatusHistory } from '../../src/server/modules/order/order.table';
-import { createSandboxChannel, merchantByCode, topUp } from '../../src/server/modules/payment/payment.fixtures';
-import { merchantPaymentConfig } from '../../src/server/modules/payment/payment.table';
-import { paymentRuntime } from '../../src/server/modules/payment/runtime';
 import { orderFigures } from '../../src/server/modules/repayment/money';
 import { disbursedOrder, ledgerOfOrder } from '../../src/server/modules/repayment/repayment.fixtures';
-import { seedDemo } from '../../src/server/seed/demo';
-import { DEMO_PASSWORD, openTestDatabase } from '../support/testApp';
 
 /**
  * A loan's life after the payout, driven the way staff drive it: commands through the palette's runner against a live
@@ -26,18 +21,11 @@ import { DEMO_PASSWORD, openTestDatabase } from '../support/testApp';
 describe('scenario: repayment by commands, on the business clock', () => {
   let app: App;
   let db: Db;
-  let url: string;
-  let drop: () => Promise<void>;
+  let server: LiveServer;
   let m001: number;
   let admin: CommandContext;
   let merchantOp: CommandContext;
 
-  async function signIn(account: string): Promise<CommandContext> {
-    const { token } = await createNodeCaller(url, null)<{ token: string }>({ method: 'POST', path: '/loanapi/account/login' }, { account, pwd: DEMO_PASSWORD });
-    const call = createNodeCaller(url, token);
-    const me = await call<{ node_list: string[] }>({ method: 'GET', path: '/loanapi/account/get_userinfo' });
-    return { call, nodes: me.node_list };
-  }
   const on = (ctx: CommandContext, id: number) => ({ ...ctx, selection: [{ id }] });
   const order = async (id: number) => (await db.select().from(loanOrder).where(eq(loanOrder.id, id)))[0];
   const days = (n: number) => runCommand('system.test.moveClock', { advance_days: n }, admin);
@@ -60,22 +48,11 @@ describe('scenario: repayment by commands, on the business clock', () => {
   }
 
   beforeAll(async () => {
-    const database = await openTestDatabase();
-    db = database.db;
-    drop = database.drop;
-    // Accounts and merchants only: the end of day then works on this test's loans alone.
-    await seedDemo(db, DEMO_PASSWORD, { business: false });
-    app = await buildApp({ db, cfg: testConfig() });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    paymentRuntime(app.deps).delivery = 'manual';
-    m001 = await merchantByCode(db, 'M001');
-    const ch = await createSandboxChannel(db, { failureRate: 0, latencyMs: 0 });
-    await db.insert(merchantPaymentConfig).values({ merchantId: m001, payoutChannelId: ch.id })
-      .onConflictDoUpdate({ target: merchantPaymentConfig.merchantId, set: { payoutChannelId: ch.id } });
-    await topUp(db, m001, 1_000_000_000);
-    [admin, merchantOp] = await Promise.all([signIn('admin'), signIn('merchant')]);
+    // Accounts and merchants only: the jobs then work on this test's loans alone.
+    server = await startLiveServer();
+    ({ app, db } = server);
+    m001 = await fundedDemoMerchant(db);
+    [admin, merchantOp] = await Promise.all([server.signIn('admin'), server.signIn('merchant')]);
     // The merchant's rules, by the DebtSettings command: 1 grace day, 0.5 %/day penalty (+ the product's 1 %/day
     // overdue interest), capped at 10 % of the principal, written off after 30 days; extension 10 % for 7 days.
     await runCommand('merchant.DebtSettings.edit', {
@@ -86,10 +63,7 @@ describe('scenario: repayment by commands, on the business clock', () => {
       merchant_id: m001, name: 'Overdue waiver', min_overdue_days: 0, max_overdue_days: 60, max_penalty_bp: 10_000, max_interest_bp: 5000, max_principal_bp: 0, enabled: true,
     }, admin);
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  afterAll(() => server?.close());
 
   it('on time: repaid on the due date in one reconciliation; settled', async () => {
     const { orderId } = await loan();
