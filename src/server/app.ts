@@ -14,6 +14,8 @@ import type { Deps } from './deps';
 import { translate } from './i18n';
 import { errorPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
+import { securityPlugin } from './plugins/security';
+import { inputGuardPlugin } from './plugins/input';
 import { writeOpLog } from './modules/log/oplog';
 import { randomCaptchaText } from './modules/auth/captcha';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -94,6 +96,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     if (perm) for (const m of [r.method].flat()) routePermissions.set(`${m} ${r.url}`, [perm].flat());
   });
   errorPlugin(app);
+  await securityPlugin(app, cfg);
+  inputGuardPlugin(app);
   sessionPlugin(app, deps);
 
   // Safety net of the operation log: a successful staff write whose handler logged nothing is logged here.
