@@ -22,3 +22,13 @@ export const loginLog = pgTable('login_log', {
   index('login_log_ip_idx').on(t.ip, t.createdAt, t.id),
   index('login_log_created_idx').on(t.createdAt, t.id),
 ]);
+
+/**
+ * Sign-in attempts counted before the password is checked (DESIGN §6c): one row per bucket (`a:<account>` or
+ * `i:<ip>`), incremented by one atomic upsert, so that concurrent guesses can't exceed the limit in a window.
+ */
+export const loginAttempt = pgTable('login_attempt', {
+  bucket: varchar('bucket', { length: 120 }).primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+});

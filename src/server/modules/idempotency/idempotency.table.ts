@@ -8,6 +8,8 @@ import { char, integer, jsonb, pgTable, primaryKey, timestamp, varchar } from 'd
 export const idempotencyKey = pgTable('idempotency_key', {
   /** The write it protects (e.g. order.disburse), so that one key cannot collide across kinds of write. */
   scope: varchar('scope', { length: 48 }).notNull(),
+  /** Who used the key (`a:<account id>`, `app:<app key id>`, `sys`): a key is only ever answered to its owner. */
+  owner: varchar('owner', { length: 40 }).notNull().default(''),
   key: varchar('key', { length: 100 }).notNull(),
   /** SHA-256 of the canonical JSON payload. */
   requestHash: char('request_hash', { length: 64 }).notNull(),
@@ -17,4 +19,4 @@ export const idempotencyKey = pgTable('idempotency_key', {
   accountId: integer('account_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
-}, (t) => [primaryKey({ columns: [t.scope, t.key] })]);
+}, (t) => [primaryKey({ columns: [t.scope, t.owner, t.key] })]);
