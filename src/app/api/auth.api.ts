@@ -17,10 +17,14 @@ export const getCaptcha = () => api.get<CaptchaResponse>('/loanapi/comon/get_cap
 
 export const login = (body: LoginBody) => api.post<LoginResult>('/loanapi/account/login', body, { silent: true });
 
-/** Empty response: the caller shows 验证失败请重新登录 (spec §4). */
-export const getUserInfo = (token: string) => api.get<UserInfo | null>('/loanapi/account/get_userinfo', { token }, { silent: true });
+/**
+ * Empty response: the caller shows 验证失败请重新登录 (spec §4). The spec's `?token=` is not sent: the token goes
+ * in the headers like on every call, never in a URL.
+ */
+export const getUserInfo = (token: string) => api.get<UserInfo | null>('/loanapi/account/get_userinfo', undefined, { silent: true, token });
 
-export const logout = (token: string | null) => api.post<null>('/loanapi/account/logout', token ? { token } : {}, { silent: true });
+/** The server reads the token from the headers (the spec's body field would duplicate it). */
+export const logout = (token: string | null) => api.post<null>('/loanapi/account/logout', {}, { silent: true, token });
 
 /** Spec §7/§9: hourly while signed in. */
 export const keepAlive = () => api.post<unknown>('/loanapi/account/keep_alive', {}, { silent: true });

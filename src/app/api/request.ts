@@ -1,4 +1,4 @@
-import { FetchError, ofetch } from 'ofetch';
+import { FetchError, ofetch, type $Fetch } from 'ofetch';
 import type { ApiCall } from '../../../commands/command.types';
 import { CODE, HTTP_SESSION_ENDED, type Envelope } from '../../schemas/common';
 import { resetToken, session } from '../state/session';
@@ -6,6 +6,10 @@ import { currentLang } from '../intl/lang';
 
 /** Spec §9: request timeout 60000 ms. */
 export const REQUEST_TIMEOUT_MS = 60_000;
+/** Spec §9: error message duration 5000 ms. */
+export const ERROR_MESSAGE_MS = 5000;
+/** Token errors: long enough to read the message before the reload. */
+const TOKEN_RELOAD_DELAY_MS = 600;
 const TOKEN_CODES: number[] = [CODE.TOKEN_ILLEGAL, CODE.TOKEN_REPLACED, CODE.TOKEN_EXPIRED];
 
 export class ApiError extends Error {
@@ -16,8 +20,8 @@ export class ApiError extends Error {
 
 /** What the request layer shows; the shell plugs in Mantine notifications and the 412 dialog. */
 export interface RequestUi {
-  /** Shows an error for 5 s (spec §9 error message duration). */
-  error(message: string): void;
+  /** Shows an error for `durationMs` (always ERROR_MESSAGE_MS: spec §9 error message duration). */
+  error(message: string, durationMs: number): void;
   /** Spec §8 HTTP 412: confirm with "go to login" / "cancel"; both log out and reload. */
   sessionEnded(message: string): void;
   /** Message text for the layer's own errors. */
@@ -36,6 +40,13 @@ export function configureRequestUi(next: Partial<RequestUi>): void {
   ui = { ...ui, ...next };
 }
 
+let client: $Fetch = ofetch;
+
+/** Test seam: the fetch the layer sends with (omit to restore the browser's). */
+export function configureRequestFetch(impl?: typeof globalThis.fetch): void {
+  client = impl ? ofetch.create({}, { fetch: impl }) : ofetch;
+}
+
 export interface RequestOptions {
   /** Don't show the error message (the caller shows it inline, e.g. a form). The promise still rejects. */
   silent?: boolean;
@@ -44,6 +55,8 @@ export interface RequestOptions {
   onMessage?: (msg: string) => void;
   /** Sent as the Idempotency-Key header (money writes: commands flagged `idempotent`). */
   idempotencyKey?: string;
+  /** The token to send instead of the session's (the profile load and sign-out name theirs). */
+  token?: string | null;
 }
 
 /** Spec §5: identical POST or PUT requests (same path and body) while one is pending are cancelled. */
@@ -52,16 +65,25 @@ const pendingWrites = new Set<string>();
 function headers(opts: RequestOptions = {}): Record<string, string> {
   const h: Record<string, string> = { 'x-api-st': String(Date.now()), 'lang-code': String(currentLang().id) };
   if (opts.idempotencyKey) h['Idempotency-Key'] = opts.idempotencyKey;
-  if (session.token) {
-    h.Authorization = session.token;
-    h['x-api-token'] = session.token;
+  // Headers only: a URL ends up in logs, proxies and browser history, so the token never goes in one.
+  const token = opts.token || session.token;
+  if (token) {
+    h.Authorization = token;
+    h['x-api-token'] = token;
   }
   return h;
 }
 
 function fail(err: ApiError, opts: RequestOptions): never {
-  if (!opts.silent) ui.error(err.message || ui.t('request.error'));
+  if (!opts.silent) ui.error(err.message || ui.t('request.error'), ERROR_MESSAGE_MS);
   throw err;
+}
+
+/** A GET query without a `token` key, whoever put it there (see headers()). */
+function queryOf(payload: unknown): Record<string, unknown> | undefined {
+  if (!payload || typeof payload !== 'object') return undefined;
+  const { token: _dropped, ...rest } = payload as Record<string, unknown>;
+  return rest;
 }
 
 export async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, opts: RequestOptions = {}): Promise<T> {
@@ -70,28 +92,43 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, p
   const dedupKey = isWrite && !isForm ? `${method} ${path} ${JSON.stringify(payload ?? null)}` : null;
   if (dedupKey && pendingWrites.has(dedupKey)) fail(new ApiError(-1, ui.t('request.duplicate')), opts);
   if (dedupKey) pendingWrites.add(dedupKey);
+  // Our own timeout rather than ofetch's: ofetch drops its timeout whenever the caller passes a signal, so a
+  // cancellable request (grids, look-ups) could hang for ever. The caller's signal still cancels.
+  const ctl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctl.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const cancel = () => ctl.abort(opts.signal?.reason);
+  if (opts.signal?.aborted) cancel();
+  else opts.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    const res = await ofetch<Envelope<T>>(path, {
+    const res = await client<Envelope<T>>(path, {
       method,
       headers: headers(opts),
-      timeout: REQUEST_TIMEOUT_MS,
-      signal: opts.signal,
+      signal: ctl.signal,
       retry: 0,
-      ...(method === 'GET' ? { query: payload as Record<string, unknown> } : { body: payload as BodyInit }),
+      ...(method === 'GET' ? { query: queryOf(payload) } : { body: payload as BodyInit }),
     });
-    if (res.code !== CODE.OK) {
-      if (TOKEN_CODES.includes(res.code)) {
+    if (res?.code !== CODE.OK) {
+      const code = typeof res?.code === 'number' ? res.code : -3;
+      const msg = res?.msg || 'Error';
+      if (TOKEN_CODES.includes(code)) {
         resetToken();
-        ui.error(res.msg || 'Error');
-        setTimeout(() => ui.reload(), 600);
-        throw new ApiError(res.code, res.msg || 'Error', res.data);
+        ui.error(msg, ERROR_MESSAGE_MS);
+        setTimeout(() => ui.reload(), TOKEN_RELOAD_DELAY_MS);
+        throw new ApiError(code, msg, res.data);
       }
-      fail(new ApiError(res.code, res.msg || 'Error', res.data), opts);
+      fail(new ApiError(code, msg, res?.data ?? null), opts);
     }
     opts.onMessage?.(res.msg);
     return res.data;
   } catch (e) {
     if (e instanceof ApiError) throw e;
+    if (timedOut) fail(new ApiError(-2, ui.t('request.timeout'), null, 0), opts);
+    // Cancelled by the caller (a newer search, a closed screen): nothing to tell the user.
+    if (opts.signal?.aborted) throw e;
     if (e instanceof FetchError) {
       const status = e.response?.status ?? 0;
       const body = e.data as Partial<Envelope> | undefined;
@@ -101,12 +138,12 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, p
         throw new ApiError(body?.code ?? status, body?.msg ?? '', null, status);
       }
       if (status === 404) throw new ApiError(CODE.NOT_FOUND, body?.msg ?? '', null, 404);
-      const timedOut = e.name === 'AbortError' || /timeout|aborted/i.test(String(e.message)) && !opts.signal?.aborted;
-      if (timedOut) fail(new ApiError(-2, ui.t('request.timeout'), null, 0), opts);
-      fail(new ApiError(body?.code ?? status, body?.msg ?? ui.t('request.failed'), null, status), opts);
+      fail(new ApiError(body?.code ?? status, body?.msg || ui.t('request.failed'), null, status), opts);
     }
     throw e;
   } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', cancel);
     if (dedupKey) pendingWrites.delete(dedupKey);
   }
 }

@@ -5,14 +5,15 @@ import { useLocation } from 'wouter';
 import { useT } from '../intl/useT';
 import { session } from '../state/session';
 import { Icon } from './icons';
-import { searchScreens } from './menu';
+import { searchScreens } from '../palette/screenSearch';
 
 /** Spec §9: search box 400 px. */
 export const SEARCH_WIDTH = 400;
 
 /**
  * Spec §2 top-bar function search: typed text against the translated titles of the searchable screens the
- * session can see; empty input lists nothing; Enter or a click jumps to the screen.
+ * session can see, ranked by the palette's matcher (close matches only); empty input lists nothing; Enter or a
+ * click jumps to the screen.
  */
 export function FunctionSearch() {
   const t = useT();

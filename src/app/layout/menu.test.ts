@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byId } from '../../../commands';
 import { GROUPS } from '../../../commands/permissions';
-import { breadcrumbsFor, buildMenu, searchScreens } from './menu';
+import { breadcrumbsFor, buildMenu } from './menu';
 
 const titles: Record<string, string> = {
   'route.dashboard.home': 'Dashboard',
@@ -66,23 +66,5 @@ describe('breadcrumbsFor', () => {
   });
   it('uses a literal label when the screen set one', () => {
     expect(breadcrumbsFor(byId.get('auth.googleValidator'), home, 'Mr X').at(-1)).toEqual({ title: 'Mr X', literal: true });
-  });
-});
-
-describe('searchScreens', () => {
-  it('returns nothing for empty input', () => {
-    expect(searchScreens('', ['admin_y'], tr)).toEqual([]);
-    expect(searchScreens('   ', ['admin_y'], tr)).toEqual([]);
-  });
-  it('matches translated titles, prefix matches first', () => {
-    const hits = searchScreens('acc', ['admin_y'], tr).map((h) => h.cmd.id);
-    expect(hits[0]).toMatch(/^(empower\.user|log\.admin_)/);
-    expect(hits).toContain('empower.user');
-    expect(hits).toContain('log.admin_login');
-    expect(searchScreens('dictionary', ['admin_y'], tr).map((h) => h.label)).toEqual(['System › Dictionary']);
-  });
-  it('includes searchable hidden screens but never screens the session can not see', () => {
-    expect(searchScreens('google', ['log_admin_login'], tr).map((h) => h.cmd.id)).toEqual(['auth.googleValidator']);
-    expect(searchScreens('accounts', ['log_admin_login'], tr)).toEqual([]);
   });
 });

@@ -57,31 +57,3 @@ export function breadcrumbsFor(cmd: CommandDef | undefined, home: CommandDef | u
   out.push(label ? { title: label, literal: true } : { title: cmd.title });
   return out;
 }
-
-export interface SearchHit {
-  cmd: CommandDef;
-  /** Translated "group › page" shown in the result list. */
-  label: string;
-}
-
-/**
- * Spec §2 top-bar function search: the typed text against translated titles of searchable screens the
- * session can see (the group title is part of the haystack, so "System" lists the system pages). Empty input
- * returns nothing. Titles that start with the text come first.
- */
-export function searchScreens(query: string, nodes: readonly string[], translate: (id: string) => string, limit = 12): SearchHit[] {
-  const q = query.trim().toLocaleLowerCase();
-  if (!q) return [];
-  const hits: Array<SearchHit & { rank: number }> = [];
-  for (const cmd of visibleFor(nodes)) {
-    if (cmd.kind !== 'screen' || !cmd.searchable || !cmd.route) continue;
-    const title = translate(cmd.title);
-    const g = groupOf(cmd);
-    const group = g ? translate(g.title) : '';
-    const t = title.toLocaleLowerCase();
-    const rank = t.startsWith(q) ? 0 : t.includes(q) ? 1 : group.toLocaleLowerCase().includes(q) ? 2 : -1;
-    if (rank < 0) continue;
-    hits.push({ cmd, label: group ? `${group} › ${title}` : title, rank });
-  }
-  return hits.sort((a, b) => a.rank - b.rank || a.label.localeCompare(b.label)).slice(0, limit).map(({ cmd, label }) => ({ cmd, label }));
-}

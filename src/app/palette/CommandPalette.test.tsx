@@ -81,6 +81,19 @@ describe('CommandPalette', () => {
     await screen.findByText('No results');
   });
 
+  it('lists close matches only, ranked by the shared matcher', async () => {
+    setup('/');
+    await screen.findByText('Go to');
+    fireEvent.change(input(), { target: { value: 'dictio' } });
+    // cmdk's fuzzy filter listed 28 screens for this.
+    await waitFor(() => expect(items()).toEqual(['system.dict', 'client.clientDict']));
+    fireEvent.change(input(), { target: { value: 'vietnam' } });
+    await waitFor(() => expect(items()).toEqual(['settings.language.vi']));
+    fireEvent.change(input(), { target: { value: '' } });
+    // An empty query lists everything again.
+    await waitFor(() => expect(items().length).toBeGreaterThan(20));
+  });
+
   it('navigates to a screen and closes', async () => {
     const { mem } = setup();
     await screen.findByText('Go to');

@@ -1,5 +1,5 @@
 import { Group, Kbd, Loader, Modal, Text } from '@mantine/core';
-import { Command, defaultFilter } from 'cmdk';
+import { Command } from 'cmdk';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -15,6 +15,7 @@ import { currentLang } from '../intl/lang';
 import { screenForPath } from '../router/paths';
 import { session } from '../state/session';
 import { lookupProviders, runLookups, type LookupItem, type LookupResult } from './lookups';
+import { rank, TIER, type Candidate, type Match } from './match';
 import classes from './palette.module.css';
 
 /** Window events: open, toggle or close the palette from anywhere (hotkeys, top bar button, tests). */
@@ -34,10 +35,18 @@ function word(intl: IntlShape, id: string, fallback = id): string {
   return id in intl.messages ? intl.formatMessage({ id }) : fallback;
 }
 
-/** Score on the item's keywords (title first), so that item values can be unique ids. */
-function filter(value: string, search: string, keywords?: string[]): number {
-  if (!keywords?.length) return defaultFilter(value, search);
-  return defaultFilter(keywords[0], search, keywords.slice(1));
+/** Look-up results answer the query itself: after title matches, before keyword-only ones. */
+const LOOKUP_SCORE = TIER.keyword + 0.995;
+
+/** Everything in its own order for an empty query; otherwise the ranked close matches only. */
+function matchAll<T>(query: string, candidates: readonly Candidate<T>[]): Match<T>[] {
+  return query ? rank(query, candidates) : candidates.map((c) => ({ item: c.item, title: c.title, score: 0 }));
+}
+
+interface Section {
+  key: string;
+  best: number;
+  node: ReactNode;
 }
 
 function Hotkey({ hotkey }: { hotkey?: string }) {
@@ -153,36 +162,36 @@ export function CommandPalette() {
 
   const titleOf = (c: CommandDef) => word(intl, c.title);
   const areaOf = (c: CommandDef) => (c.area ? word(intl, `menu.${c.area}`, '') : '');
-  const searchingText = search.trim().length > 0;
+  const query = search.trim();
+  const candidate = (c: CommandDef): Candidate<CommandDef> => ({ item: c, title: titleOf(c), keywords: [...(c.keywords ?? []), areaOf(c)] });
 
   const commandItem = (c: CommandDef, group: string, opts: { disabled?: boolean; description?: string; onSelect: () => void }) => {
-    const title = titleOf(c);
     const description = opts.description ?? (c.kind === 'screen' ? areaOf(c) : undefined);
     return (
       <Command.Item
         key={`${group}:${c.id}`}
         value={`${group}:${c.id}`}
-        keywords={[title, ...(c.keywords ?? []), description ?? '', c.id]}
         disabled={opts.disabled}
         onSelect={opts.onSelect}
         className={classes.item}
         data-command={c.id}
       >
-        <Row_ title={title} description={description} end={<Hotkey hotkey={c.hotkey} />} />
+        <Row_ title={titleOf(c)} description={description} end={<Hotkey hotkey={c.hotkey} />} />
       </Command.Item>
     );
   };
 
   const languageItems = (group: string) =>
-    LANGS.map((l) => {
+    matchAll(
+      query,
+      LANGS.map((l) => ({ item: l, title: word(intl, `lang.${l.code}`, l.label), keywords: [l.label, l.code, word(intl, 'palette.group.language'), 'language'] })),
+    ).map(({ item: l, title }) => {
       const id = `settings.language.${l.code}`;
       const current = l.code === langCode;
-      const title = word(intl, `lang.${l.code}`, l.label);
       return (
         <Command.Item
           key={`${group}:${id}`}
           value={`${group}:${id}`}
-          keywords={[title, l.label, l.code, word(intl, 'palette.group.language'), 'language']}
           disabled={current}
           onSelect={() => run(id)}
           className={classes.item}
@@ -197,7 +206,6 @@ export function CommandPalette() {
     <Command.Item
       key={`lookup:${provider}:${item.id}`}
       value={`lookup:${provider}:${item.id}`}
-      forceMount
       className={classes.item}
       onSelect={() => {
         close();
@@ -208,6 +216,101 @@ export function CommandPalette() {
       <Row_ title={item.label} description={item.description} />
     </Command.Item>
   );
+
+  /** The main page's groups; while searching, the group holding the best match comes first. */
+  const sections = (): ReactNode[] => {
+    const out: Section[] = [];
+    const best = (ms: readonly Match<unknown>[]) => Math.max(...ms.map((m) => m.score));
+
+    const actionHits = matchAll(query, actions.map(candidate));
+    if (actionHits.length)
+      out.push({
+        key: 'actions',
+        best: best(actionHits),
+        node: (
+          <Command.Group key="actions" heading={word(intl, 'palette.group.actions')} className={classes.group}>
+            {actionHits.map(({ item: c }) => {
+              const ok = scopeSatisfied(c, rows);
+              return commandItem(c, 'action', {
+                disabled: !ok,
+                description: ok ? undefined : word(intl, c.scope === 'single' ? 'command.needOne' : 'command.needRows'),
+                onSelect: () => run(c.id, rows),
+              });
+            })}
+          </Command.Group>
+        ),
+      });
+
+    for (const r of lookups)
+      out.push({
+        key: `lookup:${r.provider.id}`,
+        best: LOOKUP_SCORE,
+        node: (
+          <Command.Group key={`lookup:${r.provider.id}`} heading={word(intl, r.provider.title ?? 'palette.group.lookups')} className={classes.group}>
+            {r.items.map((item) => lookupItem(r.provider.id, item))}
+          </Command.Group>
+        ),
+      });
+
+    const screenHits = matchAll(query, screens.map(candidate));
+    if (screenHits.length)
+      out.push({
+        key: 'screens',
+        best: best(screenHits),
+        node: (
+          <Command.Group key="screens" heading={word(intl, 'palette.group.screens')} className={classes.group}>
+            {screenHits.map(({ item: c }) => commandItem(c, 'screen', { onSelect: () => (close(), navigate(c.route!)) }))}
+          </Command.Group>
+        ),
+      });
+
+    // The language page entry ranks with the settings, as a pseudo-command.
+    const languagePage: Candidate<CommandDef | null> = { item: null, title: word(intl, 'palette.language'), keywords: ['language', 'lang'] };
+    const settingHits = matchAll<CommandDef | null>(query, [...settings.map(candidate), languagePage]);
+    if (settingHits.length)
+      out.push({
+        key: 'settings',
+        best: best(settingHits),
+        node: (
+          <Command.Group key="settings" heading={word(intl, 'palette.group.settings')} className={classes.group}>
+            {settingHits.map(({ item: c }) =>
+              c ? (
+                commandItem(c, 'setting', { onSelect: () => run(c.id) })
+              ) : (
+                <Command.Item
+                  key="page:language"
+                  value="page:language"
+                  onSelect={() => {
+                    setPages((p) => [...p, 'language']);
+                    setSearch('');
+                  }}
+                  className={classes.item}
+                >
+                  <Row_ title={languagePage.title} description={word(intl, `lang.${langCode}`, LANGS.find((l) => l.code === langCode)?.label)} />
+                </Command.Item>
+              ),
+            )}
+          </Command.Group>
+        ),
+      });
+
+    if (query) {
+      const langs = languageItems('lang');
+      if (langs.length)
+        out.push({
+          key: 'languages',
+          best: TIER.keyword,
+          node: (
+            <Command.Group key="languages" heading={word(intl, 'palette.group.language')}>
+              {langs}
+            </Command.Group>
+          ),
+        });
+      // Stable: equal groups keep their usual order.
+      out.sort((a, b) => b.best - a.best);
+    }
+    return out.map((x) => x.node);
+  };
 
   return (
     <Modal
@@ -223,7 +326,8 @@ export function CommandPalette() {
       aria-label={word(intl, 'palette.title')}
       classNames={{ body: classes.body }}
     >
-      <Command label={word(intl, 'palette.title')} loop filter={filter} onKeyDown={onKeyDown} className={classes.root}>
+      {/* cmdk's own fuzzy filter is off: the items are already the ranked close matches (match.ts). */}
+      <Command label={word(intl, 'palette.title')} loop shouldFilter={false} onKeyDown={onKeyDown} className={classes.root}>
         <div className={classes.header}>
           {page && (
             <Text
@@ -249,48 +353,8 @@ export function CommandPalette() {
         </div>
         <Command.List className={classes.list}>
           <Command.Empty className={classes.empty}>{word(intl, searching ? 'palette.searching' : 'palette.empty')}</Command.Empty>
-
           {page === 'language' && <Command.Group heading={word(intl, 'palette.group.language')}>{languageItems('page')}</Command.Group>}
-
-          {!page && (
-            <>
-              {actions.length > 0 && (
-                <Command.Group heading={word(intl, 'palette.group.actions')} className={classes.group}>
-                  {actions.map((c) => {
-                    const ok = scopeSatisfied(c, rows);
-                    return commandItem(c, 'action', {
-                      disabled: !ok,
-                      description: ok ? undefined : word(intl, c.scope === 'single' ? 'command.needOne' : 'command.needRows'),
-                      onSelect: () => run(c.id, rows),
-                    });
-                  })}
-                </Command.Group>
-              )}
-              {lookups.map((r) => (
-                <Command.Group key={r.provider.id} heading={word(intl, r.provider.title ?? 'palette.group.lookups')} forceMount className={classes.group}>
-                  {r.items.map((item) => lookupItem(r.provider.id, item))}
-                </Command.Group>
-              ))}
-              <Command.Group heading={word(intl, 'palette.group.screens')} className={classes.group}>
-                {screens.map((c) => commandItem(c, 'screen', { onSelect: () => (close(), navigate(c.route!)) }))}
-              </Command.Group>
-              <Command.Group heading={word(intl, 'palette.group.settings')} className={classes.group}>
-                {settings.map((c) => commandItem(c, 'setting', { onSelect: () => run(c.id) }))}
-                <Command.Item
-                  value="page:language"
-                  keywords={[word(intl, 'palette.language'), 'language', 'lang']}
-                  onSelect={() => {
-                    setPages((p) => [...p, 'language']);
-                    setSearch('');
-                  }}
-                  className={classes.item}
-                >
-                  <Row_ title={word(intl, 'palette.language')} description={word(intl, `lang.${langCode}`, LANGS.find((l) => l.code === langCode)?.label)} />
-                </Command.Item>
-              </Command.Group>
-              {searchingText && <Command.Group heading={word(intl, 'palette.group.language')}>{languageItems('lang')}</Command.Group>}
-            </>
-          )}
+          {!page && sections()}
         </Command.List>
         <Group className={classes.footer} gap={6} wrap="nowrap">
           <Text size="xs" c="dimmed">
