@@ -1,5 +1,8 @@
 import { AREA_ROLE_GRANTS } from './actions';
-import { SUPER_KEY } from './permissions';
+import { GROUPS, pageKey, SUPER_KEY } from './permissions';
+
+/** Every page of the log group, one by one: the group node would also grant its actions (force logout). */
+const LOG_PAGES = GROUPS.find((g) => g.key === 'log')!.pages.map((p) => pageKey('log', p));
 
 /**
  * Role templates for the roles of spec §1, loaded with the demo data. A template grants the pages a person in
@@ -26,7 +29,7 @@ const BASE_TEMPLATES: RoleTemplate[] = [
   { identifier: 'pre_review', name: 'Loan pre-review reviewer', demoAccount: 'prereview', demoName: 'Pham Ngoc Anh',
     nodeKeys: ['review_PaymentPreTrial', 'review_paymentPreTrialService', 'review_reviewLoan', 'review_loanInterception'] },
   { identifier: 'withdrawal_agent', name: 'Withdrawal customer service', demoAccount: 'withdrawal', demoName: 'Hoang Bao Chau',
-    nodeKeys: ['withdrawalMoney', 'payment_PaymentOrderQuery'] },
+    nodeKeys: ['payment_PaymentOrderQuery'] },
   { identifier: 'collector', name: 'Collector', demoAccount: 'collector', demoName: 'Vo Thanh Son',
     nodeKeys: ['collection_myCollectionList', 'collection_pool', 'collection_collectionSuccess', 'client_clientUser'] },
   { identifier: 'reminder_agent', name: 'Reminder agent', demoAccount: 'reminder', demoName: 'Dang Thi Mai',
@@ -39,8 +42,15 @@ const BASE_TEMPLATES: RoleTemplate[] = [
     nodeKeys: ['merchant', 'statistics', 'review_allOrder', 'client_clientUser', 'log_admin_operate'] },
   { identifier: 'sub_merchant', name: 'Sub-merchant operator', demoAccount: 'submerchant', demoName: 'Duong Khanh Vy', parent: 'main_merchant',
     nodeKeys: ['merchant_BalanceInfo', 'merchant_product', 'statistics_orderStatistics', 'review_allOrder'] },
+  // Read-only: page nodes only, never a group that has action nodes below it (the log group holds force logout).
   { identifier: 'supervisor', name: 'Supervisor', demoAccount: 'supervisor', demoName: 'Phan Hoai Nam',
-    nodeKeys: ['statistics', 'review_allOrder', 'log', 'SysEmpowerUser', 'collection_CollectionAllocationQuery'] },
+    nodeKeys: ['statistics', 'review_allOrder', ...LOG_PAGES, 'SysEmpowerUser', 'collection_CollectionAllocationQuery'] },
+  { identifier: 'collection_supervisor', name: 'Collection supervisor', demoAccount: 'colsupervisor', demoName: 'Truong My Linh',
+    nodeKeys: [
+      'collection_CollectionServiceManagement', 'collection_pool', 'collection_collectionPromptList', 'collection_collectionSuccess',
+      'collection_CollectionAllocationQuery', 'statistics_collectionSummaryNew', 'statistics_collectionStatistics',
+      'statistics_collectionPersonnel',
+    ] },
 ];
 
 /** The templates with the action nodes each area grants them (commands/actions/*.actions.ts). */

@@ -14,10 +14,12 @@ const claims = ['client_clientUserCollection', 'client_clientUserCollection_clai
 /**
  * Nodes of this area the demo role templates (commands/roles.ts, by identifier) also hold:
  * - collector, reminder_agent: claim the customers they work, and give them back;
- * - supervisor: reads every claim and takes a customer back from whoever holds it.
+ * - supervisor, collection_supervisor: read every claim (the page only; taking a customer back from whoever holds it
+ *   stays with administrators).
  */
 export const clientRoleGrants: Record<string, string[]> = {
   collector: claims,
   reminder_agent: claims,
-  supervisor: ['client_clientUserCollection_release'],
+  supervisor: ['client_clientUserCollection'],
+  collection_supervisor: ['client_clientUserCollection'],
 };

@@ -11,9 +11,11 @@ export const collectionSetupActions: AreaActions = {
 };
 
 /**
- * Nodes of this area the demo role templates (commands/roles.ts, by identifier) also hold: supervisors set up the
- * stages and the collector groups (administrators hold everything; merchant operators hold the merchant group).
+ * Nodes of this area the demo role templates (commands/roles.ts, by identifier) also hold: supervisors and collection
+ * supervisors read the stages and the collector groups; setting them up stays with merchant operators (who hold the
+ * merchant group) and administrators.
  */
 export const collectionSetupRoleGrants: Record<string, string[]> = {
-  supervisor: ['merchant_stage', ...['add', 'edit', 'del', 'groups'].map((v) => `merchant_stage_${v}`)],
+  supervisor: ['merchant_stage'],
+  collection_supervisor: ['merchant_stage'],
 };

@@ -16,9 +16,7 @@ export const debtActions: AreaActions = {
 
 /**
  * Nodes of this area the demo role templates (commands/roles.ts, by identifier) also hold. The main merchant operator
- * holds the whole merchant group already (settings, products, discount rules and every reduction action); the
- * supervisor decides reductions — a second person beside the operator who requested them.
+ * holds the whole merchant group already (settings, products, discount rules and every reduction action; the server
+ * keeps the second-person rule: nobody decides a reduction they requested). Supervisors only read, so none here.
  */
-export const debtRoleGrants: Record<string, string[]> = {
-  supervisor: ['merchant_repaymentDiscountRule_approveReduction', 'merchant_repaymentDiscountRule_rejectReduction'],
-};
+export const debtRoleGrants: Record<string, string[]> = {};

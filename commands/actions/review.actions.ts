@@ -28,7 +28,7 @@ export const reviewActions: AreaActions = {
   },
 };
 
-/** A reviewer works the queue: everything but dispatch (the supervisor's). */
+/** A reviewer works the queue: everything but dispatch (sharing the queue out is an administrator's). */
 const work = (page: string, verbs = STAGE) => verbs.filter((v) => v !== 'dispatch').map((v) => `review_${page}_${v}`);
 const service = (page: string) => SERVICE.map((v) => `review_${page}_${v}`);
 
@@ -40,9 +40,6 @@ export const reviewRoleGrants: Record<string, string[]> = {
     ...work('PaymentPreTrial'), ...work('reviewLoan', LAST_STAGE), ...service('paymentPreTrialService'),
     'review_loanInterception_intercept', 'review_loanInterception_release', 'review_loanInterception_close',
   ],
-  supervisor: [
-    'review_trial_dispatch', 'review_reviewAgain_dispatch', 'review_PaymentPreTrial_dispatch', 'review_reviewLoan_dispatch',
-    'review_allOrder_close', 'review_allOrder_closeAll', 'review_allOrder_reset', 'review_allOrder_returnWithdrawal',
-    'review_allOrder_switchManual', 'review_allOrder_reloanApprove', 'review_allOrder_reloanReject', 'review_resettingOrder_reset',
-  ],
+  // The supervisor reads the orders (review_allOrder in the template): dispatching queues and closing, resetting or
+  // returning orders stay with administrators.
 };

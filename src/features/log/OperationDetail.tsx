@@ -2,7 +2,7 @@ import { Badge, Code, Drawer, Group, SimpleGrid, Stack, Table, Text, useDirectio
 import { useIntl } from 'react-intl';
 import type { OperationLogRow } from '../../schemas/log';
 import { CopyText } from '../../ui/CopyText';
-import { TimeCell } from './cells';
+import { ActionCell, TimeCell } from './cells';
 import { fieldChanges, shortJson, type FieldChange } from './jsonDiff';
 
 const KIND_COLOR: Record<FieldChange['kind'], string> = { added: 'teal', removed: 'red', changed: 'yellow', same: 'gray' };
@@ -47,7 +47,7 @@ export function OperationDetail({ row, onClose }: { row: OperationLogRow | null;
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
             <Meta label={w('field.time')}><TimeCell at={row.created_at} /></Meta>
             <Meta label={w('field.account')}><Text size="sm">{row.account || '—'}</Text></Meta>
-            <Meta label={w('log.operate.action')}><Code dir="ltr">{row.action}</Code></Meta>
+            <Meta label={w('log.operate.action')}><ActionCell action={row.action} /></Meta>
             <Meta label={w('log.operate.target')}>
               <Text size="sm" dir="ltr" ta="start">{row.target_type}{row.target_id ? ` #${row.target_id}` : ''}</Text>
             </Meta>

@@ -1,10 +1,10 @@
-import { Button, Code, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useScreenSelection } from '../../app/commands';
 import type { OperationLogRow } from '../../schemas/log';
 import type { Column } from '../../ui/RecordTable';
-import { CopyCell, TimeCell } from './cells';
+import { ActionCell, CopyCell, TimeCell } from './cells';
 import { DateRangeInputs, FilterBar, useFilterDraft } from './FilterBar';
 import { getOperationLog } from './log.api';
 import { LogTable } from './LogPager';
@@ -26,7 +26,7 @@ export default function OperationLogScreen() {
   const columns = useMemo<Column<OperationLogRow>[]>(() => [
     { key: 'created_at', title: 'field.time', width: 170, render: (r) => <TimeCell at={r.created_at} /> },
     { key: 'account', title: 'field.account', render: (r) => <Text size="sm" fw={500}>{r.account || '—'}</Text> },
-    { key: 'action', title: 'log.operate.action', render: (r) => <Code dir="ltr" fz="xs">{r.action}</Code> },
+    { key: 'action', title: 'log.operate.action', render: (r) => <ActionCell action={r.action} /> },
     {
       key: 'target', title: 'log.operate.target',
       render: (r) => (

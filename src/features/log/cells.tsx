@@ -1,7 +1,8 @@
-import { Stack, Text, Tooltip } from '@mantine/core';
+import { Code, Stack, Text, Tooltip } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { formatRelative, formatTime } from '../../app/lib/time';
 import { CopyText } from '../../ui/CopyText';
+import { commandOfAction } from './actionCommand';
 
 /** A time in the default format; `relative` shows "5 minutes ago" with the exact time on hover. */
 export function TimeCell({ at, relative }: { at: string | null | undefined; relative?: boolean }) {
@@ -41,6 +42,22 @@ export function AccountCell({ account, name }: { account: string; name?: string 
     <Stack gap={0}>
       <Text size="sm" fw={500}>{account}</Text>
       {name && <Text size="xs" c="dimmed">{name}</Text>}
+    </Stack>
+  );
+}
+
+/**
+ * What an operation-log row did: the title of the registry command it records, in the user's language, with the
+ * logged action under it for filtering; the logged action alone when no command matches.
+ */
+export function ActionCell({ action }: { action: string }) {
+  const intl = useIntl();
+  const command = commandOfAction(action);
+  if (!command) return <Code dir="ltr" fz="xs">{action}</Code>;
+  return (
+    <Stack gap={0} data-testid="operation-action">
+      <Text size="sm">{intl.formatMessage({ id: command.title })}</Text>
+      <Text size="xs" c="dimmed" ff="monospace" dir="ltr" ta="start">{action}</Text>
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { setNotifier, type Notifier } from '../../app/lib/notify';
 import { session } from '../../app/state/session';
 import type { TokenRow } from '../../schemas/empower';
 import type { LoginLogRow, OperationLogRow } from '../../schemas/log';
-import { renderUi } from '../../ui/testing';
+import { renderUi, testMessages } from '../../ui/testing';
 import LoginLogScreen from './LoginLogScreen';
 import OnlineSessionsScreen from './OnlineSessionsScreen';
 import OperationLogScreen from './OperationLogScreen';
@@ -90,5 +90,24 @@ describe('operation log', () => {
     expect(within(changed as HTMLElement).getByText('Man')).toBeTruthy();
     expect(changes.querySelector('[data-kind="same"]')).toBeTruthy();
     expect(screen.getByText('Operation #7')).toBeTruthy();
+  });
+
+  it('names each action by its command title in the user\'s language, and shows an unknown one as logged', async () => {
+    const base = { account_id: 1, account: 'admin', target_type: '', target_id: '', before: null, after: null, ip: '1.2.3.4', request_id: 'r', created_at: '2026-01-01T00:00:00Z' };
+    const rows: OperationLogRow[] = [
+      { ...base, id: 1, action: 'POST /loanapi/review/order/close' },
+      { ...base, id: 2, action: 'admin_account.forced_session_out' },
+      { ...base, id: 3, action: 'POST /loanapi/nowhere/else' },
+    ];
+    call = vi.spyOn(api, 'call').mockResolvedValue({ rows, total: 3, total_capped: false });
+    const vi_ = testMessages('vi');
+    expect(vi_['action.review.close']).not.toBe(testMessages('en')['action.review.close']);
+    renderUi(<OperationLogScreen />, 'vi');
+    const table = await screen.findByRole('table');
+    const cells = await within(table).findAllByTestId('operation-action');
+    expect(cells.map((c) => c.firstElementChild!.textContent)).toEqual([vi_['action.review.close'], vi_['action.empower.user.forceLogout']]);
+    // The logged action stays readable under the title (and for the filter), and a path no command calls is shown as is.
+    expect(within(cells[0]).getByText('POST /loanapi/review/order/close')).toBeTruthy();
+    expect(within(table).getByText('POST /loanapi/nowhere/else')).toBeTruthy();
   });
 });
