@@ -80,7 +80,7 @@ test('an administrator forcing a user out gives that user the go-to-login dialog
   const token = await admin.evaluate(() => document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '');
   const result = await admin.evaluate(async (t) => {
     const list = await (await fetch('/loanapi/admin_account/list?keyword=supervisor', { headers: { 'x-api-token': t } })).json();
-    const id = list.data.rows[0].id;
+    const id = list.data.rows.find((r: { account: string }) => r.account === 'supervisor').id;
     const res = await fetch('/loanapi/admin_account/forced_login_out', {
       method: 'POST', headers: { 'x-api-token': t, 'content-type': 'application/json' }, body: JSON.stringify({ ids: [id] }),
     });

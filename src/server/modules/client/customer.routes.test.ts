@@ -81,7 +81,9 @@ describe('GET /loanapi/customer/detail', () => {
     expect(d.documents.liveness_score).toBeCloseTo(92.5);
     expect(d.documents.photos.map((p) => p.kind)).toEqual(['id_front', 'id_back', 'selfie', 'face']);
     expect(d.documents.videos).toHaveLength(1);
-    expect(d.documents.videos[0].url).toMatch(/\.mp4$/);
+    // Stored as a path, answered as a signed link (docs/uploads.md).
+    expect(d.documents.videos[0].url).toMatch(/^\/files\/\d{4}-\d{2}\/[0-9a-f-]{36}\.mp4\?exp=\d+&sig=[\w-]+$/);
+    expect(d.documents.photos.every((p) => /\?exp=\d+&sig=/.test(p.url))).toBe(true);
     expect(d.auth_records.map((a) => a.kind).sort()).toEqual(['carrier', 'liveness']);
     expect(d.carrier).toMatchObject({ status: 'success', records: [{ kind: 'carrier', remark: 'Viettel' }] });
     expect(d.locations).toMatchObject({ total: 1, capped: false, next_cursor: null });

@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import { adminAccount } from '../empower/empower.table';
 import { invalid } from '../intake/customers';
 import { writeOpLog } from '../log/oplog';
+import { acceptImage } from '../system/imageCheck';
 import { uploadedFile } from '../system/system.table';
 import { repayment, repaymentProof } from './repayment.table';
 
@@ -18,13 +19,6 @@ import { repayment, repaymentProof } from './repayment.table';
  * Vouchers of manual repayments (spec §3 "repayment proof"): uploaded first (an image, its kind), then named by the
  * manual repayment that uses them, which accepts them; revoking that repayment marks them revoked.
  */
-
-/** The file's first bytes decide its type, not its name (as the image upload does). */
-export function sniffImage(buf: Buffer): { mime: string; ext: string } | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { mime: 'image/png', ext: 'png' };
-  return null;
-}
 
 export interface ProofRow {
   id: number;
@@ -44,9 +38,7 @@ export async function uploadProof(deps: Deps, req: FastifyRequest, maxBytes: num
   if (!part) throw new AppError(CODE.VALIDATION, 'error.uploadNoFile');
   const buf = await part.toBuffer().catch(() => null);
   if (!buf || part.file.truncated) throw new AppError(CODE.VALIDATION, 'error.imageTooLarge', { size: maxBytes / 1024 / 1024 });
-  const kind = sniffImage(buf);
-  const declared = path.extname(part.filename).slice(1).toLowerCase();
-  if (!kind || !['jpeg', 'jpg', 'png'].includes(declared)) throw new AppError(CODE.VALIDATION, 'error.imageType');
+  const kind = acceptImage(buf, part.filename);
   const typeField = part.fields.proof_type as { value?: unknown } | undefined;
   const fields = proofUploadFields.safeParse({ proof_type: typeof typeField?.value === 'string' && typeField.value ? typeField.value : undefined });
   if (!fields.success) throw invalid('proof_type', 'repayment.proofTypeInvalid');

@@ -10,6 +10,7 @@ import { operationLog } from '../log/log.table';
 import { loanOrder } from '../order/order.table';
 import { createLendingMerchant, disbursedOrder, ledgerOfOrder } from './repayment.fixtures';
 import { repayment, repaymentProof } from './repayment.table';
+import { REAL_PNG as PNG } from '../system/testImages';
 
 /**
  * Staff money through HTTP on orders that went through the real payout: reconciliation, manual repayment with
@@ -41,8 +42,6 @@ async function consistent(orderId: number) {
   return o;
 }
 
-/** A PNG's signature and a few bytes: enough for the byte sniffing. */
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(64)]);
 
 async function upload(token: string, file: Buffer, name = 'receipt.png', proofType = 'bank_statement') {
   const boundary = `----b${crypto.randomUUID()}`;
@@ -201,7 +200,7 @@ describe('manual repayment with vouchers (/review/manualRepayment)', () => {
     const { orderId } = await disbursedOrder(t.app.deps, A, { loan: 1_000_000, interest: 200_000 });
     const up = await upload(op, PNG);
     expect(up.code, up.msg).toBe(20000);
-    expect(up.data.file_url).toMatch(/^\/files\/\d{4}-\d{2}\/[0-9a-f-]{36}\.png$/);
+    expect(up.data.file_url).toMatch(/^\/files\/\d{4}-\d{2}\/[0-9a-f-]{36}\.png\?exp=\d+&sig=[\w-]+$/);
     const add = await t.post(op, REPAYMENT_API.manualAdd, { order_id: orderId, amount: 400_000, proof_ids: [up.data.id], remark: 'paid at the branch' }, key());
     expect(add.code, add.msg).toBe(20000);
     expect(add.data).toMatchObject({ type: 'manual', status: 'success', order: { remaining_debt: 800_000 } });
