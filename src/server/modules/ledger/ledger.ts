@@ -47,6 +47,10 @@ export async function post(db: DbOrTx, input: PostInput): Promise<number> {
   if (sum !== 0) throw new Error(`unbalanced posting ${input.kind}: ${sum}`);
   return db.transaction(async (tx) => {
     const accounts = await accountIds(tx, input.merchantId, [...new Set(lines.map((l) => l.account))]);
+    // All of the merchant's accounts, locked in id order before any is changed: a transaction that makes several
+    // postings (a reversal then a release) then takes its locks in the same order as a concurrent repayment, which
+    // would otherwise deadlock with it (found by the money simulation, docs/simulation.md).
+    await tx.execute(sql`SELECT id FROM ledger_account WHERE merchant_id = ${input.merchantId} ORDER BY id FOR UPDATE`);
     const [p] = await tx.insert(ledgerPosting).values({
       merchantId: input.merchantId, kind: input.kind, orderId: input.orderId ?? null, ref: input.ref ?? '', memo: (input.memo ?? '').slice(0, 200),
       accountId: input.accountId ?? null, businessAt: input.businessAt, reversesId: input.reversesId ?? null,
