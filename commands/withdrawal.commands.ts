@@ -10,7 +10,8 @@ import {
  * Screens and actions of the withdrawal area (docs/withdrawal.md): the nine /withdrawalMoney queues, and — because
  * they belong to the same work — /review/manualLending (staff-created loans) and /log/WithdrawalSMS (what the queues
  * texted). Hotkeys: c claim / take, r record a contact, y confirm for the customer, s send an SMS, n notify,
- * m hand over to the market, f finish, shift+r release, shift+x close.
+ * m hand over to the market, f finish, shift+r release, shift+x close. They act on the cursor row of the screen's
+ * grid, which opens on its first row with the keyboard on it (QueueScreen: DataGrid autoFocus).
  */
 
 const TITLES = {

@@ -7,6 +7,7 @@ import { notify } from '../../app/lib/notify';
 import { useDict } from '../../app/lib/dict';
 import type { ReviewFilterOptions, StagePage } from '../../schemas/review';
 import { REJECT_REASON_DICT } from '../../schemas/review';
+import { useAutoFocusScreen } from '../../ui/DataGrid';
 import { useRemote } from '../../ui/useRemote';
 import { reviewApi } from './review.api';
 
@@ -65,20 +66,12 @@ export function merchantProductChoices(options: ReviewFilterOptions, merchantId:
 }
 
 /**
- * Puts the keyboard on the grid of a queue once it shows rows, so j/k and the queue's hotkeys work without a click.
- * Only when nothing else has the focus (a filter being typed in keeps it).
+ * A queue screen: its grid opens with the cursor on the first row and the keyboard on the grid once it shows rows
+ * (and after each reload), so j/k and the queue's hotkeys work without a click. The grid does it
+ * (DataGridProps.autoFocus); this marks the screen for screens that do not pass the prop.
  */
 export function useGridAutofocus(screenId: string): void {
-  useEffect(() => {
-    let tries = 0;
-    const timer = setInterval(() => {
-      const canvas = document.querySelector<HTMLElement>(`[data-screen="${screenId}"] [data-testid="data-grid-canvas"]`);
-      const idle = !document.activeElement || document.activeElement === document.body;
-      if (canvas && idle) canvas.focus({ preventScroll: true });
-      if (canvas || ++tries > 50) clearInterval(timer);
-    }, 100);
-    return () => clearInterval(timer);
-  }, [screenId]);
+  useAutoFocusScreen(screenId);
 }
 
 /**

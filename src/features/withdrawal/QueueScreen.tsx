@@ -13,6 +13,7 @@ import { FilterBar, useUrlFilters } from '../../ui/FilterBar';
 import { useRemote } from '../../ui/useRemote';
 import { formatTime } from '../../app/lib/time';
 import { resultWord, type ColumnOptions, type QueueRow } from './columns';
+import { useConfirmForm } from './useConfirmForm';
 import { getAgents, getContactResults, getContacts, getMerchants } from './withdrawal.api';
 
 /** Filter labels of the withdrawal lists that have no `field.<key>` of their own. */
@@ -48,7 +49,8 @@ export interface QueueScreenProps {
 
 /**
  * One withdrawal queue: its filters, the grid (the registry's actions of the screen in its toolbar and on their
- * hotkeys — c claim, r contact, y confirm, s SMS, n notify …) and, beside it, what was said to the customer of the
+ * hotkeys — c claim, r contact, y confirm, s SMS, n notify, shift+r release …; it opens on its first row with the
+ * keyboard on it, so an agent works the queue without the mouse) and, beside it, what was said to the customer of the
  * selected order. The contact-result dictionary and the agents feed the action forms' selects.
  */
 export function QueueScreen(props: QueueScreenProps) {
@@ -80,12 +82,13 @@ export function QueueScreen(props: QueueScreenProps) {
   const makeColumns = props.columns;
   const columns = useMemo(() => makeColumns({ intl, results: labels, onCustomer: openCustomer }), [makeColumns, intl, labels]);
   const currencyOf = useCallback((r: QueueRow) => r.currency, []);
+  useConfirmForm(screen);
 
   return (
     <Stack gap="sm" data-testid={`${screen}-screen`}>
       <FilterBar schema={schema} value={filters} onApply={setFilters} omit={omit} choices={filterChoices} titles={FILTER_TITLES} />
       <DataGrid<QueueRow> screenId={screen} url={url} columns={columns} filters={filters} defaultSort={defaultSort}
-        currencyOf={currencyOf} onOpen={openCustomer} exportable height={contacts ? '55vh' : undefined} />
+        currencyOf={currencyOf} onOpen={openCustomer} exportable height={contacts ? '55vh' : undefined} autoFocus />
       {contacts && <ContactHistory screen={screen} labels={labels} orderIdOf={props.orderIdOf} />}
     </Stack>
   );

@@ -10,7 +10,13 @@
  * - Server-side sort by clicking the header of a sortable column.
  * - Keyboard (keyboard.ts): arrows, j/k, Home/End, PageUp/PageDown, Enter opens, Space selects, Shift extends,
  *   Ctrl/Cmd+A selects the loaded rows, Escape clears. The selection (else the cursor row) is published for the
- *   screen (useScreenSelection), so the toolbar, the palette and the hotkeys act on it.
+ *   screen (useScreenSelection), so the toolbar, the palette and the hotkeys act on it. Every other key goes on to
+ *   the page (glide's type-to-edit is off and the cells are read-only), so a screen's hotkeys work with the grid
+ *   focused. `autoFocus` (queue screens): the cursor on the first row and the keyboard on the grid once it shows
+ *   rows, and again after each reload. The canvas is a Tab stop.
+ * - Right to left: columns mirrored, the first one scrolled into view at the right, the row numbers (click or
+ *   Space selects) at the far right; text cut with '…' at the end of its own direction (drawText.ts), as in LTR.
+ * - Height: fills the window from where the grid starts (fitHeight.ts) unless the screen gives one.
  * - Toolbar: the screen's actions from the registry (CommandToolbar → runInteractive), refresh, export; reloads
  *   after `command:done` of the screen's commands.
  * - Ctrl/Cmd+C copies the selected cells as TSV (audited copy event); right click offers "copy cell".
@@ -48,7 +54,7 @@ import {
   type GridKeyEventArgs, type GridSelection, type Item, type Rectangle, type Theme,
 } from '@glideapps/glide-data-grid';
 import { Alert, Box, Button, Center, Group, Menu, Skeleton, Stack, Text, useComputedColorScheme, useDirection, useMantineTheme } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { byId } from '../../../commands';
@@ -61,7 +67,10 @@ import { CommandToolbar } from '../CommandToolbar';
 import { compactFilters, type Filters } from '../filterQuery';
 import { selectionTsv } from './clipboard';
 import { cellText, columnAlign, columnWidth, nextSort, parseSort, visibleColumns, type GridColumnDef, type GridRow } from './columns';
+import { autoFocusMarked } from './autoFocus';
+import { drawCell, makeDrawHeader } from './drawText';
 import { ExportButton, type ExportFormat } from './ExportButton';
+import { useFitHeight } from './fitHeight';
 import { actionIndices, clampKeyState, initialKeyState, reduceKey, type KeyState } from './keyboard';
 import { ListSource } from './listSource';
 import type { ListResponse, PageQuery } from './rowWindow';
@@ -99,7 +108,16 @@ export interface DataGridProps<R extends GridRow> {
   toolbar?: ReactNode;
   /** Actions of the screen not to show as toolbar buttons. */
   toolbarExclude?: readonly string[];
+  /**
+   * A queue screen: once rows show, the cursor is on the first row (after a reload, on the same index — the next
+   * row moved up) and the keyboard on the grid when nothing else holds it, so the screen's hotkeys act at once.
+   */
+  autoFocus?: boolean;
 }
+
+/** Id of the row-number column drawn at the far right of a right-to-left grid (glide's markers sit left only). */
+export const RTL_MARKER_ID = '__row';
+const MARKER_WIDTH = 56;
 
 const EMPTY_FILTERS: Filters = {};
 const noopSubscribe = () => () => undefined;
@@ -146,12 +164,14 @@ function useGridTheme(): Partial<Theme> {
 
 export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
   const { screenId, url, columns, filters = EMPTY_FILTERS, defaultSort, onOpen, exportable, currencyOf, pageSize, maxOffset, toolbar, toolbarExclude } = props;
+  const autoFocus = props.autoFocus ?? autoFocusMarked(screenId);
   const rowHeight = Math.min(MAX_ROW_HEIGHT, Math.max(20, props.rowHeight ?? 30));
   const intl = useIntl();
   const { nodes } = useSnapshot(session);
   const { dir } = useDirection();
   const rtl = dir === 'rtl' || docRtl();
   const theme = useGridTheme();
+  const drawHeader = useMemo(() => makeDrawHeader(rtl), [rtl]);
 
   // ------------------------------------------------------------------ columns
   const cols = useMemo(() => visibleColumns(columns, nodes as string[], rtl), [columns, nodes, rtl]);
@@ -159,17 +179,20 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
   const [sort, setSort] = useState<string | null>(defaultSort ?? null);
   const sortParts = parseSort(sort);
   // The last column (display order) takes the width left over, so the grid fills its box in both directions.
-  const gridColumns = useMemo<GridColumn[]>(() => cols.map((c, i) => {
-    const title = intl.formatMessage({ id: c.title });
-    const mark = sortParts?.field === c.key ? (sortParts.dir === 'asc' ? '▲' : '▼') : '';
-    return {
-      id: c.key,
-      title: mark ? (rtl ? `${mark} ${title}` : `${title} ${mark}`) : title,
-      width: widths[c.key] ?? columnWidth(c as GridColumnDef<never>),
-      grow: i === cols.length - 1 && widths[c.key] === undefined ? 1 : undefined,
-      themeOverride: c.sortable ? undefined : { textHeader: theme.textMedium },
-    };
-  }), [cols, intl, sortParts?.field, sortParts?.dir, rtl, widths, theme.textMedium]);
+  const gridColumns = useMemo<GridColumn[]>(() => {
+    const data: GridColumn[] = cols.map((c, i) => {
+      const title = intl.formatMessage({ id: c.title });
+      const mark = sortParts?.field === c.key ? (sortParts.dir === 'asc' ? '▲' : '▼') : '';
+      return {
+        id: c.key,
+        title: mark ? (rtl ? `${mark} ${title}` : `${title} ${mark}`) : title,
+        width: widths[c.key] ?? columnWidth(c as GridColumnDef<never>),
+        grow: i === cols.length - 1 && widths[c.key] === undefined ? 1 : undefined,
+        themeOverride: c.sortable ? undefined : { textHeader: theme.textMedium },
+      };
+    });
+    return rtl && data.length ? [...data, { id: RTL_MARKER_ID, title: '#', width: MARKER_WIDTH, themeOverride: { textHeader: theme.textMedium } }] : data;
+  }, [cols, intl, sortParts?.field, sortParts?.dir, rtl, widths, theme.textMedium]);
 
   // ------------------------------------------------------------------ rows
   const filtersKey = JSON.stringify(compactFilters(filters));
@@ -178,12 +201,15 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
   const [reloadTick, setReloadTick] = useState(0);
   const keepPlace = useRef(false);
   const sourceRef = useRef<ListSource<R> | null>(null);
+  /** The cursor to put back after a reload of an autoFocus grid (the next row has moved up under it). */
+  const restoreCursor = useRef<number | null>(null);
   const [source, setSource] = useState<ListSource<R> | null>(null);
 
   useEffect(() => {
     const prev = sourceRef.current;
     const keep = keepPlace.current && prev !== null && prev.window.known;
     keepPlace.current = false;
+    restoreCursor.current = keep ? keysRef.current.cursor : null;
     const s = new ListSource<R>({
       sort,
       pageSize,
@@ -212,7 +238,7 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
   // ------------------------------------------------------------------ selection and keyboard
   const [keys, setKeys] = useState<KeyState>(initialKeyState);
   const [rect, setRect] = useState<Rectangle | null>(null);
-  const keysRef = useRef(keys);
+  const keysRef = useRef<KeyState>(keys);
   keysRef.current = keys;
   // A new query (filters, sort, reload) starts with nothing selected.
   useEffect(() => {
@@ -239,6 +265,33 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
   const wrapper = useRef<HTMLDivElement>(null);
   const visibleRows = useRef(20);
 
+  // autoFocus: once per query, when the row under the cursor-to-be has loaded (the user sees it before a key acts).
+  const placed = useRef<ListSource<R> | null>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    if (!autoFocus || !source || !win?.known || total === 0 || placed.current === source) return;
+    const at = Math.min(restoreCursor.current ?? 0, total - 1);
+    if (!win.isLoaded(at)) return;
+    placed.current = source;
+    setKeys((k) => (k.cursor === null ? { ...k, cursor: at, anchor: at } : k));
+    setFocusTick((t) => t + 1);
+  }, [autoFocus, source, win, total, version]);
+  useEffect(() => {
+    if (!focusTick) return;
+    // glide mounts its canvas a frame after the rows arrive; the keyboard is taken only from nobody (or from the grid itself).
+    let tries = 0;
+    const timer = setInterval(() => {
+      const canvas = wrapper.current?.querySelector<HTMLElement>('[data-testid="data-grid-canvas"]');
+      const active = document.activeElement;
+      const idle = !active || active === document.body || !!wrapper.current?.contains(active);
+      if (canvas && idle && !wrapper.current!.contains(active)) canvas.focus({ preventScroll: true });
+      if (canvas || !idle || ++tries > 40) clearInterval(timer);
+      const cur = keysRef.current.cursor;
+      if (canvas && cur !== null) editor.current?.scrollTo(Math.min(keysRef.current.col, Math.max(0, cols.length - 1)), cur, 'vertical');
+    }, 25);
+    return () => clearInterval(timer);
+  }, [focusTick]); // eslint-disable-line react-hooks/exhaustive-deps
+
   // Cell texts by row object: formatting (Intl) once per row and column, not once per frame.
   const textCache = useMemo(() => new WeakMap<object, string[]>(), [cols, intl, currencyOf]);
   const textOf = useCallback((col: number, row: R): string => {
@@ -261,6 +314,11 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
 
   const getCellContent = useCallback(([col, rowIdx]: Item): GridCell => {
     const row = win?.getRow(rowIdx);
+    if (col === cols.length) {
+      const n = intl.formatNumber(rowIdx + 1, { useGrouping: false });
+      const s = keys.selected.has(rowIdx) ? `✓ ${n}` : n;
+      return { kind: GridCellKind.Text, data: s, displayData: s, allowOverlay: false, readonly: true, contentAlign: 'right', cursor: 'pointer', themeOverride: { textDark: theme.textMedium } };
+    }
     const c = cols[col];
     if (!row || !c) return { kind: GridCellKind.Loading, allowOverlay: false, skeletonWidth: 70, skeletonWidthVariability: 40 };
     const s = textOf(col, row);
@@ -272,10 +330,11 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
       return { kind: GridCellKind.Bubble, data: s ? [s] : [], allowOverlay: false, copyData: s, themeOverride: color ? { bgBubble: color, textBubble: '#fff' } : undefined };
     }
     if (c.kind === 'link') {
-      return { kind: GridCellKind.Text, data: s, displayData: s, allowOverlay: false, contentAlign: align, cursor: 'pointer', themeOverride: { textDark: theme.linkColor } };
+      return { kind: GridCellKind.Text, data: s, displayData: s, allowOverlay: false, readonly: true, contentAlign: align, cursor: 'pointer', themeOverride: { textDark: theme.linkColor } };
     }
-    return { kind: GridCellKind.Text, data: s, displayData: s, allowOverlay: false, contentAlign: align };
-  }, [win, version, cols, textOf, rtl, theme.linkColor]);
+    // Read-only: glide would otherwise treat a typed letter as the start of an edit and take the key from the hotkeys.
+    return { kind: GridCellKind.Text, data: s, displayData: s, allowOverlay: false, readonly: true, contentAlign: align };
+  }, [win, version, cols, textOf, rtl, theme.linkColor, theme.textMedium, intl, keys.selected]);
 
   const gridSelection = useMemo<GridSelection>(() => ({
     columns: CompactSelection.empty(),
@@ -287,7 +346,8 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
 
   const onGridSelectionChange = useCallback((sel: GridSelection) => {
     if (!win) return;
-    const cell = sel.current?.cell;
+    // The right-to-left row-number column is not a data column: a click there keeps the cursor's column.
+    const cell = sel.current?.cell && sel.current.cell[0] < cols.length ? sel.current.cell : sel.current?.cell ? [keysRef.current.col, sel.current.cell[1]] as const : undefined;
     const selected = new Set<number>();
     if (sel.rows.length) {
       const first = sel.rows.first() ?? 0;
@@ -296,8 +356,8 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
     }
     setKeys((k) => ({ ...k, cursor: cell ? cell[1] : k.cursor, col: cell ? cell[0] : k.col, anchor: cell ? cell[1] : k.anchor, selected }));
     const r = sel.current?.range;
-    setRect(r && (r.width > 1 || r.height > 1) ? r : null);
-  }, [win]);
+    setRect(r && (r.width > 1 || r.height > 1) && r.x + r.width <= cols.length ? r : null);
+  }, [win, cols.length]);
 
   const onKeyDown = useCallback((e: GridKeyEventArgs) => {
     if (!win) return;
@@ -321,6 +381,15 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
       if (row) onOpen?.(row);
     }
   }, [win, cols.length, onOpen]);
+
+  // Chromium makes glide's scroller a Tab stop of its own (a scrollable box), where keys scroll instead of reaching
+  // the grid: the keyboard belongs on the canvas, which handles them.
+  const onWrapperFocus = useCallback((e: FocusEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (target.closest('[data-testid="data-grid-canvas"]')) return;
+    if (!target.classList.contains('dvn-scroller') && target !== wrapper.current) return;
+    wrapper.current?.querySelector<HTMLElement>('[data-testid="data-grid-canvas"]')?.focus({ preventScroll: true });
+  }, []);
 
   const onVisibleRegionChanged = useCallback((r: Rectangle) => {
     visibleRows.current = Math.max(1, r.height);
@@ -369,6 +438,17 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
   }, [win]);
 
   const onCellClicked = useCallback(([col, row]: Item) => {
+    if (col === cols.length) {
+      // The row number toggles the row's selection, as glide's checkbox markers do in LTR.
+      if (!win?.isLoaded(row)) return;
+      setKeys((k) => {
+        const selected = new Set(k.selected);
+        if (selected.has(row)) selected.delete(row);
+        else selected.add(row);
+        return { ...k, cursor: row, anchor: row, selected };
+      });
+      return;
+    }
     const c = cols[col];
     const r = win?.getRow(row);
     if (!c || !r || c.kind !== 'link') return;
@@ -386,14 +466,28 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
     if (c?.sortable) setSort((s) => nextSort(s, c));
   }, [cols]);
 
-  // In a right-to-left page the first column is at the far right: start scrolled there.
-  const scrolledEnd = useRef<ListSource<R> | null>(null);
+  // In a right-to-left page the first column is at the far right: start scrolled to the right end. glide sizes its
+  // scroller over a few frames (columns, then the grow column), so keep at it until the end holds for a few frames.
+  const showsRows = !!win?.known && total > 0;
   useEffect(() => {
-    if (!rtl || !source || !win?.known || scrolledEnd.current === source || cols.length === 0) return;
-    scrolledEnd.current = source;
-    // After glide has laid the columns out; scrolling in the same frame is ignored.
-    requestAnimationFrame(() => editor.current?.scrollTo(cols.length - 1, 0, 'horizontal', 0, 0, { hAlign: 'end' }));
-  }, [rtl, source, win?.known, cols.length, version]);
+    if (!rtl || !showsRows) return;
+    let frame = 0;
+    let steady = 0;
+    let frames = 0;
+    const step = () => {
+      const scroller = wrapper.current?.querySelector<HTMLElement>('.dvn-scroller');
+      if (scroller) {
+        const end = scroller.scrollWidth - scroller.clientWidth;
+        if (Math.abs(scroller.scrollLeft - end) > 1) {
+          scroller.scrollLeft = end;
+          steady = 0;
+        } else steady++;
+      }
+      if (steady < 5 && ++frames < 120) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [rtl, showsRows, source, gridColumns]);
 
   // ------------------------------------------------------------------ render
   const selectedCount = keys.selected.size;
@@ -403,7 +497,8 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
       ? intl.formatMessage({ id: 'list.total' }, { count: total })
       // Past the server's exact-count cap the total is the planner's estimate: say so.
       : intl.formatMessage({ id: 'grid.totalApprox' }, { count: total });
-  const height = props.height ?? 'max(360px, calc(100vh - 300px))';
+  const fitted = useFitHeight(wrapper, props.height === undefined && showsRows);
+  const height = props.height ?? (fitted !== null ? fitted : 'max(360px, calc(100vh - 300px))');
   const labelId = props.label ?? byId.get(screenId)?.title;
   const label = labelId ? intl.formatMessage({ id: labelId }) : screenId;
 
@@ -432,7 +527,7 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
     );
   } else {
     body = (
-      <div ref={wrapper} data-testid="grid-canvas" aria-label={label} style={{ height, position: 'relative' }} dir="ltr">
+      <div ref={wrapper} data-testid="grid-canvas" aria-label={label} style={{ height, position: 'relative' }} dir="ltr" onFocus={onWrapperFocus}>
         <DataEditor
           ref={editor}
           columns={gridColumns}
@@ -450,7 +545,10 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
           onHeaderClicked={onHeaderClicked}
           onColumnResize={(col, w) => setWidths((cur) => ({ ...cur, [String(col.id)]: w }))}
           cellActivationBehavior="double-click"
-          rowMarkers={{ kind: 'both', checkboxStyle: 'square' }}
+          editOnType={false}
+          drawCell={drawCell}
+          drawHeader={drawHeader}
+          rowMarkers={rtl ? 'none' : { kind: 'both', checkboxStyle: 'square' }}
           rowSelect="multi"
           rangeSelect="rect"
           columnSelect="none"
@@ -471,7 +569,7 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
 
   const exportFormats = exportable === true ? undefined : exportable || undefined;
   return (
-    <Stack gap="xs" data-testid="data-grid" data-screen={screenId}>
+    <Stack gap="xs" data-testid="data-grid" data-screen={screenId} data-cursor={keys.cursor ?? undefined}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <CommandToolbar screen={screenId} exclude={toolbarExclude}>
           <Button size="xs" variant="subtle" color="gray" onClick={reload} data-testid="grid-refresh">{intl.formatMessage({ id: 'list.refresh' })}</Button>
