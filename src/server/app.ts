@@ -8,12 +8,12 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '../schemas/system';
 import { CODE } from '../schemas/common';
-import type { Config } from './config';
+import { trustProxyOption, type Config } from './config';
 import type { Db } from './db/client';
 import type { Deps } from './deps';
 import { translate } from './i18n';
 import { errorPlugin } from './plugins/errors';
-import { sessionPlugin } from './plugins/session';
+import { serializeRequestForLog, sessionPlugin } from './plugins/session';
 import { securityPlugin } from './plugins/security';
 import { inputGuardPlugin } from './plugins/input';
 import { writeOpLog } from './modules/log/oplog';
@@ -69,10 +69,13 @@ export type App = FastifyInstance & { routePermissions: RoutePermissions; deps: 
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { cfg } = opts;
   const app = Fastify({
-    logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-token"]'] },
+    logger: cfg.logLevel === 'silent' ? false : {
+      level: cfg.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-token"]'], serializers: { req: serializeRequestForLog },
+    },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY); by default req.ip is the socket's address.
+    trustProxy: trustProxyOption(cfg.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -18,6 +18,11 @@ export interface Config {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
   loginLockMinutes: number;
+  /**
+   * Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): false trusts none and uses the socket address;
+   * a list of addresses/CIDRs trusts those hops; a number trusts that many hops from the socket.
+   */
+  trustProxy: false | string[] | number;
   systemName: string;
   /** Time zone that work periods are read in. */
   timeZone: string;
@@ -40,6 +45,24 @@ function int(v: string | undefined, dflt: number): number {
   return Number.isFinite(n) ? n : dflt;
 }
 
+/** TRUST_PROXY: unset or empty trusts nothing; a whole number is a hop count; otherwise a comma-separated list of addresses/CIDRs. */
+export function parseTrustProxy(v: string | undefined): false | string[] | number {
+  const s = (v ?? '').trim();
+  if (!s) return false;
+  if (/^\d+$/.test(s)) return Number(s) || false;
+  const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+  return list.length ? list : false;
+}
+
+/**
+ * Fastify's trustProxy for the setting. A hop count becomes "trust the nearest N hops" (Fastify itself ignores a
+ * bare number): only right when the server can be reached through those proxies alone.
+ */
+export function trustProxyOption(v: Config['trustProxy']): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof v === 'number') return (_addr, hop) => hop < v;
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 8080),
@@ -53,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5),
     loginMaxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 30),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     systemName: env.SYSTEM_NAME || 'Lending Console',
     timeZone: env.TZ_BUSINESS || 'Asia/Ho_Chi_Minh',
     seedDemo: bool(env.SEED_DEMO, true),

@@ -12,7 +12,7 @@ import { disbursedOrder } from '../../src/server/modules/repayment/repayment.fix
 
 /**
  * Collection driven the way staff drive it, by commands against a live server on the business clock: the
- * administrator sets up a group and two stages, the orders go overdue, the supervisor runs the collection day, the
+ * administrator sets up a group and two stages, the orders go overdue, the collection supervisor runs the collection day, the
  * demo collector works the cases (a result, a promise kept by the repayment, a promise broken, a case given back and
  * claimed again from the pool), and the allocation log says who got what and why.
  */
@@ -23,7 +23,7 @@ describe('scenario: collection by commands, on the business clock', () => {
   let m001: number;
   let collectorId: number;
   let admin: CommandContext;
-  let supervisor: CommandContext;
+  let colSupervisor: CommandContext;
   let collector: CommandContext;
   let merchantOp: CommandContext;
 
@@ -32,7 +32,7 @@ describe('scenario: collection by commands, on the business clock', () => {
     await runCommand('system.test.moveClock', { advance_days: n }, admin);
     await runCommand('system.test.runEndOfDay', {}, admin);
     return runCommand<{ merchants: Array<{ entered: number; assigned: number; promisesBroken: number }> }>(
-      'collection.CollectionServiceManagement.runDay', { merchant_id: m001 }, supervisor);
+      'collection.CollectionServiceManagement.runDay', { merchant_id: m001 }, colSupervisor);
   };
   const caseOf = async (orderId: number) => (await db.select().from(collectionCase).where(eq(collectionCase.orderId, orderId)).orderBy(asc(collectionCase.id))).at(-1)!;
   const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(app.deps.clock.now());
@@ -43,7 +43,7 @@ describe('scenario: collection by commands, on the business clock', () => {
     ({ app, db } = server);
     m001 = await fundedDemoMerchant(db);
     [{ id: collectorId }] = await db.select({ id: adminAccount.id }).from(adminAccount).where(eq(adminAccount.account, 'collector'));
-    [admin, supervisor, collector, merchantOp] = await Promise.all(['admin', 'supervisor', 'collector', 'merchant'].map(server.signIn));
+    [admin, colSupervisor, collector, merchantOp] = await Promise.all(['admin', 'colsupervisor', 'collector', 'merchant'].map(server.signIn));
   }, 120_000);
   afterAll(() => server?.close());
 
@@ -88,7 +88,7 @@ describe('scenario: collection by commands, on the business clock', () => {
     expect((await caseOf(b.orderId)).collectorId).toBe(collectorId);
 
     // The allocation log: who got what and why.
-    const log = await supervisor.call<{ rows: Array<{ case_id: number; kind: string; reason: string }> }>({ method: 'GET', path: COLLECTION_API.allocation });
+    const log = await colSupervisor.call<{ rows: Array<{ case_id: number; kind: string; reason: string }> }>({ method: 'GET', path: COLLECTION_API.allocation });
     const forB = log.rows.filter((r) => r.case_id === cb.id).map((r) => `${r.kind}:${r.reason}`);
     expect(forB).toEqual(expect.arrayContaining(['assigned:least_loaded', 'returned:returned', 'claimed:claimed']));
     const kinds = (await db.select().from(collectionEvent).where(and(eq(collectionEvent.caseId, ca.id))).orderBy(asc(collectionEvent.id))).map((e) => e.kind);

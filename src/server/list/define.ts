@@ -145,8 +145,8 @@ export function defineList<F extends z.ZodObject, C extends ListColumns, S exten
 }
 
 /**
- * `scope` of a list whose rows belong to a merchant: the actor's authorised merchants; admin_y, or an account
- * with no merchants, sees every row (DESIGN §4).
+ * `scope` of a list whose rows belong to a merchant: the actor's authorised merchants; admin_y sees every row; an
+ * account with no merchants sees none (scoping fails closed, DESIGN §6c).
  */
 export function merchantScope(column: PgColumn): (actor: Actor) => SQL | undefined {
   return (actor) => (isUnscoped(actor) ? undefined : inArray(column, actor.merchantIds));

@@ -345,7 +345,8 @@ describe('export: converted log lists', () => {
     const [r2] = await t.db.select().from(adminAccount).where(eq(adminAccount.account, 'reviewer2'));
     const changed = await t.post(tokens.admin, '/loanapi/admin_account/edit', { id: r2.id, nickname: 'R2', name: 'Reviewer Two', phone: '0912345678', role_id: r2.roleId, merchant_ids: [] });
     expect(changed.code).toBe(OK);
-    await t.db.update(adminAccount).set({ merchantIds: [] }).where(eq(adminAccount.account, 'supervisor'));
+    // Unscoped (admin_y: only it grants every merchant) so that the administrator's writes are in view.
+    await t.db.update(adminAccount).set({ specialNodes: ['admin_y'] }).where(eq(adminAccount.account, 'supervisor'));
     const token = await t.login('supervisor');
     const res = await t.get(token, '/loanapi/log/admin_operate_list', { download_excel: 1, format: 'csv', action: 'admin_account.edit' });
     expect(res.code, res.msg).toBe(OK);

@@ -21,14 +21,62 @@ export interface Actor {
   ip: string;
 }
 
-/** Spec §7: Authorization and x-api-token both carry the token. */
+/** The one route where the spec puts the token in the query string (get_userinfo?token=); nowhere else is it read there. */
+const QUERY_TOKEN_ROUTE = 'GET /loanapi/account/get_userinfo';
+
+/**
+ * Spec §7: Authorization and x-api-token both carry the token. A URL ends up in logs, proxies and browser history,
+ * so a `?token=` is ignored everywhere except the spec's get_userinfo.
+ */
 export function tokenOf(req: FastifyRequest): string | undefined {
   const h = req.headers['x-api-token'];
   if (typeof h === 'string' && h) return h;
   const auth = req.headers.authorization;
   if (auth) return auth.replace(/^Bearer\s+/i, '').trim() || undefined;
+  if (`${req.method} ${req.routeOptions.url}` !== QUERY_TOKEN_ROUTE) return undefined;
   const q = (req.query as Record<string, unknown> | undefined)?.token;
   return typeof q === 'string' && q ? q : undefined;
+}
+
+function queryKey(part: string): string {
+  const raw = part.split('=', 1)[0].replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(raw).trim().toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** A URL with the value of every `token` query parameter (however its name is encoded) replaced by [redacted]. */
+export function redactTokenInUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const parts = query.split('&').map((p) => (queryKey(p) === 'token' ? `${p.split('=', 1)[0]}=[redacted]` : p));
+  return `${url.slice(0, q + 1)}${parts.join('&')}${hash < 0 ? '' : url.slice(hash)}`;
+}
+
+/** What the request serializer reads: Fastify passes its request, whose `ip` already honours TRUST_PROXY. */
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}
+
+/** pino's request serializer: Fastify's default fields, with the token taken out of the URL. */
+export function serializeRequestForLog(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: req.url === undefined ? undefined : redactTokenInUrl(req.url),
+    version: req.headers?.['accept-version'] as string | undefined,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hash, verify } from '@node-rs/argon2';
 import { z } from 'zod';
@@ -16,7 +16,8 @@ import { captcha, loginLog } from './auth.table';
 import { captchaSvg, hashAnswer } from './captcha';
 import { createSession, checkToken, revokeAccountSessions, revokeSession, terminalOf } from './session.service';
 import { tokenOf } from '../../plugins/session';
-import { checkTotp } from './totp';
+import { checkTotp, consumeTotpStep } from './totp';
+import { countAttempt, giveBack } from './attempts';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
 // Verified against when the account does not exist, so a wrong account costs as long as a wrong password.
@@ -30,17 +31,6 @@ async function logAttempt(d: Deps, req: FastifyRequest, account: string, account
   await d.db.insert(loginLog).values({
     account: account.slice(0, 64), accountId, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400), success, reason, createdAt: d.now(),
   });
-}
-
-/** Refuses a login when the account or the IP has too many recent failures (a success resets nothing: it counts failures in the window). */
-async function checkThrottle(d: Deps, req: FastifyRequest, account: string): Promise<void> {
-  const since = new Date(d.now().getTime() - d.cfg.loginLockMinutes * 60_000);
-  const fails = (col: typeof loginLog.account | typeof loginLog.ip, v: string) =>
-    d.db.select({ n: count() }).from(loginLog).where(and(eq(col, v), eq(loginLog.success, false), gt(loginLog.createdAt, since)));
-  const [[byAccount], [byIp]] = await Promise.all([fails(loginLog.account, account), fails(loginLog.ip, req.ip)]);
-  if (byAccount.n >= d.cfg.loginMaxFailuresPerAccount || byIp.n >= d.cfg.loginMaxFailuresPerIp) {
-    throw new AppError(CODE.THROTTLED, 'error.loginThrottled', { minutes: d.cfg.loginLockMinutes });
-  }
 }
 
 /** A captcha is good once: it is spent by the first check, right or wrong. */
@@ -77,7 +67,8 @@ export function authRoutes(app: FastifyInstance, d: Deps): void {
 
   route(app, { method: 'POST', url: '/loanapi/account/login', permission: PUBLIC, body: loginBody, audit: false, okMessage: 'auth.loginOk' }, async ({ req, body }) => {
     const now = d.now();
-    await checkThrottle(d, req, body.account);
+    // The captcha comes first: it is spent either way, so solving one per request is the price of every attempt,
+    // and requests without a solved captcha neither reach the credentials nor count against the account.
     if (d.cfg.captchaEnabled) {
       if (!body.captcha_id || !body.captcha_code) throw new AppError(CODE.VALIDATION, 'error.captchaRequired');
       if (!(await spendCaptcha(d, body.captcha_id, body.captcha_code))) {
@@ -85,28 +76,36 @@ export function authRoutes(app: FastifyInstance, d: Deps): void {
         throw new AppError(CODE.VALIDATION, 'error.captchaWrong');
       }
     }
+    const attempt = await countAttempt(d.db, d.cfg, now, body.account, req.ip);
+    if (attempt.refused) {
+      await logAttempt(d, req, body.account, null, false, 'throttled');
+      throw new AppError(CODE.THROTTLED, 'error.loginThrottled', { minutes: d.cfg.loginLockMinutes });
+    }
     const [a] = await d.db.select().from(adminAccount).where(and(eq(adminAccount.account, body.account), isNull(adminAccount.deletedAt))).limit(1);
     const passwordOk = await verify(a?.passwordHash ?? DUMMY_HASH, body.pwd);
     if (!a || !passwordOk) {
       await logAttempt(d, req, body.account, a?.id ?? null, false, 'password');
       throw new AppError(CODE.VALIDATION, 'error.badCredentials');
     }
-    if (!a.enabled) {
-      await logAttempt(d, req, body.account, a.id, false, 'disabled');
-      throw new AppError(CODE.FORBIDDEN, 'error.accountDisabled');
-    }
+    // From here the password was right: the attempt was no guess and is given back, unless an authenticator code
+    // turns out wrong or replayed (that is a guess at the second factor, and it keeps counting).
+    const refuse = async (reason: string, err: AppError): Promise<never> => {
+      await giveBack(d.db, attempt);
+      await logAttempt(d, req, body.account, a.id, false, reason);
+      throw err;
+    };
+    if (!a.enabled) await refuse('disabled', new AppError(CODE.FORBIDDEN, 'error.accountDisabled'));
     if (!withinWorkPeriod(a.workStart, a.workEnd, now, d.cfg.timeZone)) {
-      await logAttempt(d, req, body.account, a.id, false, 'work_period');
-      throw new AppError(CODE.FORBIDDEN, 'error.outsideWorkPeriod', { start: a.workStart ?? '', end: a.workEnd ?? '' });
+      await refuse('work_period', new AppError(CODE.FORBIDDEN, 'error.outsideWorkPeriod', { start: a.workStart ?? '', end: a.workEnd ?? '' }));
     }
     const terminal = terminalOf(String(req.headers['user-agent'] ?? ''));
-    if (a.allowedTerminals.length && !a.allowedTerminals.includes(terminal)) {
-      await logAttempt(d, req, body.account, a.id, false, 'terminal');
-      throw new AppError(CODE.FORBIDDEN, 'error.terminalNotAllowed');
-    }
+    if (a.allowedTerminals.length && !a.allowedTerminals.includes(terminal)) await refuse('terminal', new AppError(CODE.FORBIDDEN, 'error.terminalNotAllowed'));
     let googleStep: number | null = null;
     if (a.googleBound && a.googleSecret) {
-      if (!body.google_code) throw new AppError(CODE.UNAUTHENTICATED, 'error.googleRequired', {}, 200);
+      if (!body.google_code) {
+        await giveBack(d.db, attempt);
+        throw new AppError(CODE.UNAUTHENTICATED, 'error.googleRequired', {}, 200);
+      }
       const res = await checkTotp(a.googleSecret, body.google_code, now, a.googleLastStep);
       if (!res.ok) {
         await logAttempt(d, req, body.account, a.id, false, res.replay ? 'google_replay' : 'google');
@@ -115,14 +114,19 @@ export function authRoutes(app: FastifyInstance, d: Deps): void {
       googleStep = res.step;
     }
     const token = await d.db.transaction(async (tx) => {
+      // The step read above may be stale: the guarded update decides which of concurrent sign-ins owns the code.
+      if (googleStep !== null && !(await consumeTotpStep(tx, a.id, googleStep))) return null;
       const t = await createSession(tx, d.cfg, now, {
         accountId: a.id, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? ''), durable: body.is_durable,
       }, true);
-      await tx.update(adminAccount).set({
-        activeAt: now, deviceId: body.device_id ?? a.deviceId, ...(googleStep !== null ? { googleLastStep: googleStep } : {}),
-      }).where(eq(adminAccount.id, a.id));
+      await tx.update(adminAccount).set({ activeAt: now, deviceId: body.device_id ?? a.deviceId }).where(eq(adminAccount.id, a.id));
       return t;
     });
+    if (token === null) {
+      await logAttempt(d, req, body.account, a.id, false, 'google_replay');
+      throw new AppError(CODE.VALIDATION, 'error.googleReplayed');
+    }
+    await giveBack(d.db, attempt);
     await logAttempt(d, req, body.account, a.id, true, '');
     return { token };
   });

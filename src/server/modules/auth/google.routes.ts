@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { googleCodeBody } from '../../../schemas/auth';
@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { SIGNED_IN, route } from '../../http';
 import { writeOpLog } from '../log/oplog';
 import { adminAccount } from '../empower/empower.table';
-import { checkTotp, newSecret, otpauthUri } from './totp';
+import { checkTotp, consumeTotpStep, newSecret, otpauthUri } from './totp';
 
 /** Spec §5: the binding prompt can be skipped for 7 days. */
 export const GOOGLE_SKIP_DAYS = 7;
@@ -32,12 +32,20 @@ export function googleRoutes(app: FastifyInstance, d: Deps): void {
     if (!a.googlePendingSecret) throw new AppError(CODE.VALIDATION, 'error.googleApplyFirst');
     const res = await checkTotp(a.googlePendingSecret, body.google_code, d.now(), 0);
     if (!res.ok) throw new AppError(CODE.VALIDATION, 'error.googleInvalid');
-    await d.db.transaction(async (tx) => {
-      await tx.update(adminAccount).set({
+    const bound = await d.db.transaction(async (tx) => {
+      // Guarded like a sign-in's step (the step moves forward, the account is still unbound with this pending
+      // secret): of concurrent binds with one code exactly one takes effect.
+      const [row] = await tx.update(adminAccount).set({
         googleSecret: a.googlePendingSecret, googlePendingSecret: null, googleBound: true, googleLastStep: res.step, googleSkipUntil: null,
-      }).where(eq(adminAccount.id, a.id));
+      }).where(and(
+        eq(adminAccount.id, a.id), eq(adminAccount.googleBound, false), eq(adminAccount.googlePendingSecret, a.googlePendingSecret!),
+        lt(adminAccount.googleLastStep, res.step),
+      )).returning({ id: adminAccount.id });
+      if (!row) return false;
       await writeOpLog(tx, req, { action: 'google_auth.bind', targetType: 'admin_account', targetId: a.id });
+      return true;
     });
+    if (!bound) throw new AppError(CODE.VALIDATION, 'error.googleReplayed');
     return { google_bound: true };
   });
 
@@ -47,10 +55,13 @@ export function googleRoutes(app: FastifyInstance, d: Deps): void {
     if (!a.googleBound || !a.googleSecret) throw new AppError(CODE.CONFLICT, 'error.googleNotBound');
     const res = await checkTotp(a.googleSecret, body.google_code, d.now(), a.googleLastStep);
     if (!res.ok) throw new AppError(CODE.VALIDATION, res.replay ? 'error.googleReplayed' : 'error.googleInvalid');
-    await d.db.transaction(async (tx) => {
+    const unbound = await d.db.transaction(async (tx) => {
+      if (!(await consumeTotpStep(tx, a.id, res.step))) return false;
       await tx.update(adminAccount).set({ googleSecret: null, googleBound: false, googleLastStep: 0 }).where(eq(adminAccount.id, a.id));
       await writeOpLog(tx, req, { action: 'google_auth.unbind', targetType: 'admin_account', targetId: a.id });
+      return true;
     });
+    if (!unbound) throw new AppError(CODE.VALIDATION, 'error.googleReplayed');
     return { google_bound: false };
   });
 

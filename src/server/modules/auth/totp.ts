@@ -1,4 +1,7 @@
+import { and, eq, lt } from 'drizzle-orm';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
+import type { DbOrTx } from '../../db/client';
+import { adminAccount } from '../empower/empower.table';
 
 export const newSecret = (): string => generateSecret();
 
@@ -19,4 +22,15 @@ export async function checkTotp(secret: string, code: string, now: Date, lastSte
   const step = (res as unknown as { timeStep: number }).timeStep;
   if (step <= lastStep) return { ok: false, replay: true };
   return { ok: true, step };
+}
+
+/**
+ * Consumes a time step for an account: a guarded update that only moves the last accepted step forward, so of
+ * concurrent requests carrying one code exactly one gets the row back; the others are replays.
+ */
+export async function consumeTotpStep(db: DbOrTx, accountId: number, step: number): Promise<boolean> {
+  const rows = await db.update(adminAccount).set({ googleLastStep: step })
+    .where(and(eq(adminAccount.id, accountId), lt(adminAccount.googleLastStep, step)))
+    .returning({ id: adminAccount.id });
+  return rows.length === 1;
 }

@@ -33,7 +33,7 @@ let c1: number;
 let c2: number;
 let c3: number;
 let reminderId: number;
-let supervisorId: number;
+let colSupervisorId: number;
 const tok: Record<string, string> = {};
 let stages: Array<typeof collectionStage.$inferSelect>;
 let s1Orders: number[];
@@ -63,10 +63,10 @@ beforeAll(async () => {
   const pwd = await hashPassword(DEMO_PASSWORD);
   await t.db.update(adminAccount).set({ passwordHash: pwd, googleSkipUntil: new Date(Date.now() + 86_400_000) }).where(inArray(adminAccount.id, [c1, c2, c3]));
   // The demo staff work merchant A only.
-  await t.db.update(adminAccount).set({ merchantIds: [A] }).where(inArray(adminAccount.account, ['reminder', 'supervisor', 'merchant']));
-  const staff = await t.db.select({ id: adminAccount.id, account: adminAccount.account }).from(adminAccount).where(inArray(adminAccount.account, ['reminder', 'supervisor']));
+  await t.db.update(adminAccount).set({ merchantIds: [A] }).where(inArray(adminAccount.account, ['reminder', 'colsupervisor', 'merchant']));
+  const staff = await t.db.select({ id: adminAccount.id, account: adminAccount.account }).from(adminAccount).where(inArray(adminAccount.account, ['reminder', 'colsupervisor']));
   reminderId = staff.find((s) => s.account === 'reminder')!.id;
-  supervisorId = staff.find((s) => s.account === 'supervisor')!.id;
+  colSupervisorId = staff.find((s) => s.account === 'colsupervisor')!.id;
   // Reminders: the reminder agent and c3; S1 (cap 2 a day): c1 and c2; S2: c1.
   stages = await createStages(t.app.deps, A, [], [
     { name: 'D-2..D0', minDay: -2, maxDay: 0, reminder: true, dailyCap: 5 },
@@ -88,7 +88,7 @@ beforeAll(async () => {
   today = dateIn(t.app.businessClock.now(), 'Asia/Ho_Chi_Minh');
 
   const [n1, n2, n3] = (await t.db.select({ account: adminAccount.account }).from(adminAccount).where(inArray(adminAccount.id, [c1, c2, c3])).orderBy(asc(adminAccount.id))).map((a) => a.account);
-  for (const [name, login] of [['c1', n1], ['c2', n2], ['c3', n3], ['reminder', 'reminder'], ['supervisor', 'supervisor'], ['merchant', 'merchant'], ['admin', 'admin']] as const) {
+  for (const [name, login] of [['c1', n1], ['c2', n2], ['c3', n3], ['reminder', 'reminder'], ['colsupervisor', 'colsupervisor'], ['supervisor', 'supervisor'], ['merchant', 'merchant'], ['admin', 'admin']] as const) {
     tok[name] = await t.login(login);
   }
 }, 180_000);
@@ -135,35 +135,35 @@ describe('the pool (collectionRemark)', () => {
     expect((await t.post(tok.c1, COLLECTION_API.claim, { id: bCase.id })).code).toBe(40400);
   });
 
-  it('the supervisor assigns, all or none: a collector outside a case’s stage group is refused with the stage named', async () => {
-    const [p2] = await rows(tok.supervisor, COLLECTION_API.pool);
-    const wrong = await t.post(tok.supervisor, COLLECTION_API.assign, { ids: [p2.id], collector_id: c3 });
+  it('the collection supervisor assigns, all or none: a collector outside a case’s stage group is refused with the stage named', async () => {
+    const [p2] = await rows(tok.colsupervisor, COLLECTION_API.pool);
+    const wrong = await t.post(tok.colsupervisor, COLLECTION_API.assign, { ids: [p2.id], collector_id: c3 });
     expect(wrong).toMatchObject({ code: 40900, msg: says('collection.wrongStage', { stage: 'S1' }) });
     expect((await caseOf(p2.order_id)).collectorId).toBeNull();
     // A reminder case and an S1 case to c2: c2 serves S1 only → nothing moves.
     const reminderCase = await caseOf(remindOrders[0]);
-    const mixed = await t.post(tok.supervisor, COLLECTION_API.assign, { ids: [p2.id, reminderCase.id], collector_id: c2 });
+    const mixed = await t.post(tok.colsupervisor, COLLECTION_API.assign, { ids: [p2.id, reminderCase.id], collector_id: c2 });
     expect(mixed.code).toBe(40900);
     expect((await caseOf(p2.order_id)).collectorId).toBeNull();
-    const ok = await t.post(tok.supervisor, COLLECTION_API.assign, { ids: [p2.id], collector_id: c2, reason: 'covers the pool' });
+    const ok = await t.post(tok.colsupervisor, COLLECTION_API.assign, { ids: [p2.id], collector_id: c2, reason: 'covers the pool' });
     expect(ok.code, ok.msg).toBe(20000);
     expect(ok.data.assigned).toBe(1);
     expect((await caseOf(p2.order_id)).collectorId).toBe(c2);
-    expect(await rows(tok.supervisor, COLLECTION_API.pool)).toEqual([]);
+    expect(await rows(tok.colsupervisor, COLLECTION_API.pool)).toEqual([]);
   });
 
-  it('the supervisor returns held cases to the pool and marks cases to stay; a pool case cannot stay or go back', async () => {
-    const held = await rows(tok.supervisor, COLLECTION_API.cases, { collector_id: c2 });
+  it('the collection supervisor returns held cases to the pool and marks cases to stay; a pool case cannot stay or go back', async () => {
+    const held = await rows(tok.colsupervisor, COLLECTION_API.cases, { collector_id: c2 });
     expect(held.length).toBe(3); // 2 from the day, 1 assigned
     const back = held[0];
-    const res = await t.post(tok.supervisor, COLLECTION_API.returnToPool, { ids: [back.id], note: 'on leave' });
+    const res = await t.post(tok.colsupervisor, COLLECTION_API.returnToPool, { ids: [back.id], note: 'on leave' });
     expect(res.code, res.msg).toBe(20000);
     expect((await rows(tok.c1, COLLECTION_API.pool)).map((r) => r.id)).toEqual([back.id]);
-    expect((await t.post(tok.supervisor, COLLECTION_API.returnToPool, { ids: [back.id] }))).toMatchObject({ code: 40900, msg: says('collection.inPool') });
-    expect((await t.post(tok.supervisor, COLLECTION_API.stay, { id: back.id, stay: true })).code).toBe(40900);
+    expect((await t.post(tok.colsupervisor, COLLECTION_API.returnToPool, { ids: [back.id] }))).toMatchObject({ code: 40900, msg: says('collection.inPool') });
+    expect((await t.post(tok.colsupervisor, COLLECTION_API.stay, { id: back.id, stay: true })).code).toBe(40900);
     const keep = held[1];
-    expect((await t.post(tok.supervisor, COLLECTION_API.stay, { id: keep.id, stay: true })).data).toMatchObject({ id: keep.id, stay: true });
-    expect((await rows(tok.supervisor, COLLECTION_API.cases, { stay: 1 })).map((r) => r.id)).toEqual([keep.id]);
+    expect((await t.post(tok.colsupervisor, COLLECTION_API.stay, { id: keep.id, stay: true })).data).toMatchObject({ id: keep.id, stay: true });
+    expect((await rows(tok.colsupervisor, COLLECTION_API.cases, { stay: 1 })).map((r) => r.id)).toEqual([keep.id]);
     const ev = await t.db.select().from(collectionEvent).where(and(eq(collectionEvent.caseId, keep.id), eq(collectionEvent.kind, 'note')));
     expect(ev.map((e) => e.reason)).toEqual(['stay_on']);
     // c1 takes the returned case (own cap 10 in S1).
@@ -197,30 +197,30 @@ describe('the reminder list (collectionPromptList)', () => {
 
   it('the reminder agent claims reminder cases only', async () => {
     const mine = (await rows(tok.reminder, COLLECTION_API.prompt, { holder: 'mine' }))[0];
-    await t.post(tok.supervisor, COLLECTION_API.returnToPool, { ids: [mine.id] });
-    const s1 = (await rows(tok.supervisor, COLLECTION_API.cases, { collector_id: c2 }))[0];
-    await t.post(tok.supervisor, COLLECTION_API.returnToPool, { ids: [s1.id] });
+    await t.post(tok.colsupervisor, COLLECTION_API.returnToPool, { ids: [mine.id] });
+    const s1 = (await rows(tok.colsupervisor, COLLECTION_API.cases, { collector_id: c2 }))[0];
+    await t.post(tok.colsupervisor, COLLECTION_API.returnToPool, { ids: [s1.id] });
     expect((await t.post(tok.reminder, SUPERVISE_API.promptClaim, { id: s1.id }))).toMatchObject({ code: 40300, msg: says('collection.notReminder') });
     expect((await t.post(tok.reminder, COLLECTION_API.claim, { id: mine.id })).code).toBe(40300); // the pool's claim is not theirs
     const ok = await t.post(tok.reminder, SUPERVISE_API.promptClaim, { id: mine.id });
     expect(ok.code, ok.msg).toBe(20000);
     expect((await caseOf(mine.order_id)).collectorId).toBe(reminderId);
-    expect((await t.post(tok.supervisor, COLLECTION_API.assign, { ids: [s1.id], collector_id: c2 })).code).toBe(20000);
+    expect((await t.post(tok.colsupervisor, COLLECTION_API.assign, { ids: [s1.id], collector_id: c2 })).code).toBe(20000);
   });
 });
 
-describe('the supervisor’s board (CollectionServiceManagement)', () => {
+describe('the collection supervisor’s board (CollectionServiceManagement)', () => {
   it('live counts match what was done: held, new today against the cap, results, promises, money recovered today', async () => {
     // A promise c1 took, one c2 took that was broken today, and money in on one of c1's cases.
-    const c1Cases = await rows(tok.supervisor, COLLECTION_API.cases, { collector_id: c1 });
-    const c2Cases = await rows(tok.supervisor, COLLECTION_API.cases, { collector_id: c2 });
+    const c1Cases = await rows(tok.colsupervisor, COLLECTION_API.cases, { collector_id: c1 });
+    const c2Cases = await rows(tok.colsupervisor, COLLECTION_API.cases, { collector_id: c2 });
     await t.db.insert(collectionPromise).values({ caseId: c1Cases[0].id, orderId: c1Cases[0].order_id, promiseDate: today, amountMinor: 200_000, status: 'pending', createdBy: c1 });
     await t.db.insert(collectionPromise).values({
       caseId: c2Cases[0].id, orderId: c2Cases[0].order_id, promiseDate: today, amountMinor: 200_000, status: 'broken', createdBy: c2, resolvedAt: t.app.businessClock.now(),
     });
     await t.db.transaction((tx) => applyMoneyIn(tx, t.app.deps, { orderId: c1Cases[0].order_id, amount: 150_000, type: 'reconciliation', actorId: 1, reference: 'part' }));
 
-    const res = await t.get<LiveCounts>(tok.supervisor, COLLECTION_API.liveCounts);
+    const res = await t.get<LiveCounts>(tok.colsupervisor, COLLECTION_API.liveCounts);
     expect(res.code, res.msg).toBe(20000);
     expect(res.data.dates[String(A)]).toBe(today);
     const by = new Map(res.data.rows.map((r) => [r.collector_id, r]));
@@ -239,7 +239,7 @@ describe('the supervisor’s board (CollectionServiceManagement)', () => {
   });
 
   it('lists the capacity alerts of the scope with the stage, the date and how many stayed unassigned', async () => {
-    const res = await t.get<AlertRow[]>(tok.supervisor, COLLECTION_API.alerts);
+    const res = await t.get<AlertRow[]>(tok.colsupervisor, COLLECTION_API.alerts);
     expect(res.code, res.msg).toBe(20000);
     expect(res.data).toMatchObject([{ merchant_id: A, stage_id: stages[1].id, stage_name: 'S1', business_date: today, unassigned: 2, pool_now: 0 }]);
     const all = await t.get<AlertRow[]>(tok.admin, COLLECTION_API.alerts);
@@ -247,17 +247,17 @@ describe('the supervisor’s board (CollectionServiceManagement)', () => {
   });
 
   it('filters the cases by collector, stage and promise status', async () => {
-    expect((await rows(tok.supervisor, COLLECTION_API.cases, { stage_id: stages[0].id })).length).toBe(2);
-    expect((await rows(tok.supervisor, COLLECTION_API.cases, { promise_status: 'pending' }))).toEqual([]); // the promise rows, not the case's latest
-    expect((await rows(tok.supervisor, COLLECTION_API.cases, { holder: 'pool' }))).toEqual([]);
-    expect((await rows(tok.supervisor, COLLECTION_API.cases)).length).toBe(8);
+    expect((await rows(tok.colsupervisor, COLLECTION_API.cases, { stage_id: stages[0].id })).length).toBe(2);
+    expect((await rows(tok.colsupervisor, COLLECTION_API.cases, { promise_status: 'pending' }))).toEqual([]); // the promise rows, not the case's latest
+    expect((await rows(tok.colsupervisor, COLLECTION_API.cases, { holder: 'pool' }))).toEqual([]);
+    expect((await rows(tok.colsupervisor, COLLECTION_API.cases)).length).toBe(8);
   });
 
   it('runs the collection day now for a merchant of the scope (forced) and shows the result; another merchant is not found', async () => {
-    const res = await t.post(tok.supervisor, COLLECTION_API.runDay, { merchant_id: A });
+    const res = await t.post(tok.colsupervisor, COLLECTION_API.runDay, { merchant_id: A });
     expect(res.code, res.msg).toBe(20000);
     expect(res.data).toMatchObject({ ran: true, merchants: [{ merchantId: A, businessDate: today, skipped: false }] });
-    expect((await t.post(tok.supervisor, COLLECTION_API.runDay, { merchant_id: B })).code).toBe(40400);
+    expect((await t.post(tok.colsupervisor, COLLECTION_API.runDay, { merchant_id: B })).code).toBe(40400);
   });
 });
 
@@ -265,14 +265,14 @@ describe('successes and refunds of credit', () => {
   let paidOrder: number;
 
   it('a repaid case is listed as a success with who held it, what came in and how', async () => {
-    const held = (await rows(tok.supervisor, COLLECTION_API.cases, { collector_id: c2 }))[0];
+    const held = (await rows(tok.colsupervisor, COLLECTION_API.cases, { collector_id: c2 }))[0];
     paidOrder = held.order_id;
     const o = await orderRow(paidOrder);
     // 50,000 more than the debt: the order settles and the rest is the customer's credit.
     await t.db.transaction((tx) => applyMoneyIn(tx, t.app.deps, { orderId: paidOrder, amount: o.remainingDebtMinor + 50_000, type: 'reconciliation', actorId: 1, reference: 'all' }));
-    const list = await rows(tok.supervisor, COLLECTION_API.success);
+    const list = await rows(tok.colsupervisor, COLLECTION_API.success);
     expect(list).toMatchObject([{ order_id: paidOrder, collector_id: c2, close_reason: 'settled', status: 'success', recovered: o.remainingDebtMinor + 50_000 }]);
-    expect(await rows(tok.supervisor, COLLECTION_API.success, { how: 'extended' })).toEqual([]);
+    expect(await rows(tok.colsupervisor, COLLECTION_API.success, { how: 'extended' })).toEqual([]);
   });
 
   it('refunds at most the credit, once per key; the order’s ledger entries keep equalling its credit', async () => {
@@ -313,22 +313,22 @@ describe('successes and refunds of credit', () => {
 
 describe('the allocation log (CollectionAllocationQuery)', () => {
   it('shows who got what and why, filterable by reason, kind, collector and stage', async () => {
-    const all = await rows(tok.supervisor, COLLECTION_API.allocation);
+    const all = await rows(tok.colsupervisor, COLLECTION_API.allocation);
     const reasons = new Set(all.map((r) => r.reason));
     for (const r of ['least_loaded', 'claimed', 'manual', 'returned']) expect(reasons).toContain(r);
     expect(all.every((r) => r.merchant_id === A)).toBe(true);
-    const manual = await rows(tok.supervisor, COLLECTION_API.allocation, { reason: 'manual' });
+    const manual = await rows(tok.colsupervisor, COLLECTION_API.allocation, { reason: 'manual' });
     expect(manual.length).toBe(2);
     expect(manual.every((r) => r.kind === 'assigned' && r.to_collector !== null && r.actor_name !== null)).toBe(true);
-    const claimed = await rows(tok.supervisor, COLLECTION_API.allocation, { kind: 'claimed', to_collector_id: c1 });
+    const claimed = await rows(tok.colsupervisor, COLLECTION_API.allocation, { kind: 'claimed', to_collector_id: c1 });
     expect(claimed.length).toBe(2);
-    const returned = await rows(tok.supervisor, COLLECTION_API.allocation, { kind: 'returned' });
+    const returned = await rows(tok.colsupervisor, COLLECTION_API.allocation, { kind: 'returned' });
     expect(returned.length).toBe(3);
     expect(returned.every((r) => r.from_collector !== null && r.to_collector === null)).toBe(true);
-    const s1 = await rows(tok.supervisor, COLLECTION_API.allocation, { to_stage_id: stages[1].id, reason: 'least_loaded' });
+    const s1 = await rows(tok.colsupervisor, COLLECTION_API.allocation, { to_stage_id: stages[1].id, reason: 'least_loaded' });
     expect(s1.length).toBe(4);
     expect(s1.every((r) => r.to_stage === 'S1')).toBe(true);
-    const byOrder = await rows(tok.supervisor, COLLECTION_API.allocation, { order_no: (await orderRow(remindOrders[0])).orderNo });
+    const byOrder = await rows(tok.colsupervisor, COLLECTION_API.allocation, { order_no: (await orderRow(remindOrders[0])).orderNo });
     expect(byOrder.length).toBeGreaterThan(0);
     expect(byOrder.every((r) => r.order_id === remindOrders[0])).toBe(true);
   });
@@ -336,11 +336,11 @@ describe('the allocation log (CollectionAllocationQuery)', () => {
 
 describe('the list engine', () => {
   it('pages the cases by keyset on a joined column, each row once, and exports the lists', async () => {
-    const all = await rows(tok.supervisor, COLLECTION_API.cases);
+    const all = await rows(tok.colsupervisor, COLLECTION_API.cases);
     const seen: number[] = [];
     let cursor: string | undefined;
     for (let i = 0; i < 10; i++) {
-      const res = await t.get(tok.supervisor, COLLECTION_API.cases, { size: 3, sort: 'debt:desc', ...(cursor ? { cursor } : {}) });
+      const res = await t.get(tok.colsupervisor, COLLECTION_API.cases, { size: 3, sort: 'debt:desc', ...(cursor ? { cursor } : {}) });
       expect(res.code, res.msg).toBe(20000);
       seen.push(...res.data.rows.map((r: { id: number }) => r.id));
       cursor = res.data.next_cursor ?? undefined;
@@ -348,8 +348,8 @@ describe('the list engine', () => {
     }
     expect(seen.length).toBe(all.length);
     expect(new Set(seen)).toEqual(new Set(all.map((r) => r.id)));
-    for (const [url, n] of [[COLLECTION_API.cases, all.length], [COLLECTION_API.allocation, (await rows(tok.supervisor, COLLECTION_API.allocation)).length]] as const) {
-      const exp = await t.get(tok.supervisor, url, { download_excel: 1, format: 'csv' });
+    for (const [url, n] of [[COLLECTION_API.cases, all.length], [COLLECTION_API.allocation, (await rows(tok.colsupervisor, COLLECTION_API.allocation)).length]] as const) {
+      const exp = await t.get(tok.colsupervisor, url, { download_excel: 1, format: 'csv' });
       expect(exp.code, exp.msg).toBe(20000);
       expect(exp.data).toMatchObject({ status: 'done', rows_done: n });
     }
@@ -368,12 +368,16 @@ describe('permissions', () => {
     expect((await t.get(tok.c1, COLLECTION_API.liveCounts)).code).toBe(40300);
     expect((await t.get(tok.c1, COLLECTION_API.refunds)).code).toBe(40300);
     expect((await t.post(tok.reminder, COLLECTION_API.refund, { order_id: 1, amount: 1, reason: 'xx' }, key())).code).toBe(40300);
-    expect((await t.post(tok.supervisor, COLLECTION_API.refund, { order_id: 1, amount: 1, reason: 'xx' }, key())).code).toBe(40300);
+    expect((await t.post(tok.colsupervisor, COLLECTION_API.refund, { order_id: 1, amount: 1, reason: 'xx' }, key())).code).toBe(40300);
     expect((await t.post(tok.merchant, COLLECTION_API.claim, { id: pool.id })).code).toBe(40300);
     expect((await t.post(tok.c1, SUPERVISE_API.remind, { id: pool.id, result: 'answered' })).code).toBe(40300);
     expect((await t.post(tok.reminder, COLLECTION_API.runDay, { merchant_id: A })).code).toBe(40300);
     expect((await t.get(tok.merchant, COLLECTION_API.allocation)).code).toBe(40300);
+    expect((await t.get(tok.colsupervisor, COLLECTION_API.allocation)).code).toBe(20000);
+    // The supervisor reads the allocation log but moves no case.
     expect((await t.get(tok.supervisor, COLLECTION_API.allocation)).code).toBe(20000);
-    expect(supervisorId).toBeGreaterThan(0);
+    expect((await t.post(tok.supervisor, COLLECTION_API.assign, { ids: [pool.id], collector_id: c1 })).code).toBe(40300);
+    expect((await t.post(tok.supervisor, COLLECTION_API.runDay, { merchant_id: A })).code).toBe(40300);
+    expect(colSupervisorId).toBeGreaterThan(0);
   });
 });

@@ -20,16 +20,17 @@ import { softphoneFor } from './softphone';
  */
 let t: TestApp;
 let admin: string;
-let supervisor: string;
+/** The main merchant's operator: the merchant group (stages, collector groups) is theirs. */
+let merchantOp: string;
 let collector: string;
 let main: number;
 let other: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, supervisor, collector] = await Promise.all([t.login('admin'), t.login('supervisor'), t.login('collector')]);
+  [admin, merchantOp, collector] = await Promise.all([t.login('admin'), t.login('merchant'), t.login('collector')]);
   [{ id: main }] = await t.db.select({ id: merchant.id }).from(merchant).where(eq(merchant.code, 'M001'));
-  // A merchant outside the supervisor's scope.
+  // A merchant outside the demo accounts' scope.
   [{ id: other }] = await t.db.insert(merchant).values({ code: 'M-OTHER', name: 'Other Lender', currency: 'VND' }).returning({ id: merchant.id });
 }, 60_000);
 afterAll(() => t.close());
@@ -48,53 +49,53 @@ const lastLog = async (action: string) => (await t.db.select().from(operationLog
 describe('stages', () => {
   let groupId: number;
   beforeAll(async () => {
-    const g = await t.post(supervisor, COLLECTION_API.groupAdd, { merchant_id: main, name: 'Early team' });
+    const g = await t.post(merchantOp, COLLECTION_API.groupAdd, { merchant_id: main, name: 'Early team' });
     expect(g.code, g.msg).toBe(20000);
     groupId = g.data.id;
   });
 
   it('adds stages; an enabled overlapping range is refused naming the other stage; a disabled one may overlap', async () => {
-    const reminder = await t.post(supervisor, COLLECTION_API.stageAdd, stage({ name: 'D-2..D0', min_day: -2, max_day: 0, reminder: true, group_id: groupId }));
+    const reminder = await t.post(merchantOp, COLLECTION_API.stageAdd, stage({ name: 'D-2..D0', min_day: -2, max_day: 0, reminder: true, group_id: groupId }));
     expect(reminder.code, reminder.msg).toBe(20000);
-    const s1 = await t.post(supervisor, COLLECTION_API.stageAdd, stage({ group_id: groupId }));
+    const s1 = await t.post(merchantOp, COLLECTION_API.stageAdd, stage({ group_id: groupId }));
     expect(s1.code, s1.msg).toBe(20000);
     expect(s1.data).toMatchObject({ name: 'S1', min_day: 1, max_day: 7, group_id: groupId, enabled: true });
     expect((await lastLog('merchant.stage.add'))?.targetId).toBe(String(s1.data.id));
 
-    const clash = await t.post(supervisor, COLLECTION_API.stageAdd, stage({ name: 'S1b', min_day: 5, max_day: 12, group_id: groupId }));
+    const clash = await t.post(merchantOp, COLLECTION_API.stageAdd, stage({ name: 'S1b', min_day: 5, max_day: 12, group_id: groupId }));
     expect(clash.code).toBe(42200);
     expect(clash.data.issues[0]).toMatchObject({ path: 'min_day', id: 'collection.stageOverlap', values: { stage: 'S1', from: 1, to: 7 } });
     expectWorded(clash.msg, 'collection.stageOverlap', '“S1”', '1', '7');
     // Touching ranges share no day; the reminder stage ends at D0.
-    const zero = await t.post(supervisor, COLLECTION_API.stageAdd, stage({ name: 'D0 only', min_day: 0, max_day: 0, group_id: groupId }));
+    const zero = await t.post(merchantOp, COLLECTION_API.stageAdd, stage({ name: 'D0 only', min_day: 0, max_day: 0, group_id: groupId }));
     expect(zero.code).toBe(42200);
     expect(zero.data.issues[0].values.stage).toBe('D-2..D0');
 
-    const disabled = await t.post(supervisor, COLLECTION_API.stageAdd, stage({ name: 'S1 draft', min_day: 3, max_day: 10, enabled: false, group_id: groupId }));
+    const disabled = await t.post(merchantOp, COLLECTION_API.stageAdd, stage({ name: 'S1 draft', min_day: 3, max_day: 10, enabled: false, group_id: groupId }));
     expect(disabled.code, disabled.msg).toBe(20000);
     // Enabling it now overlaps S1.
-    const enable = await t.post(supervisor, COLLECTION_API.stageEdit, stage({ id: disabled.data.id, name: 'S1 draft', min_day: 3, max_day: 10, enabled: true, group_id: groupId }));
+    const enable = await t.post(merchantOp, COLLECTION_API.stageEdit, stage({ id: disabled.data.id, name: 'S1 draft', min_day: 3, max_day: 10, enabled: true, group_id: groupId }));
     expect(enable.code).toBe(42200);
     expect(enable.data.issues[0].values.stage).toBe('S1');
     // Moved past S1 it may be enabled.
-    const moved = await t.post(supervisor, COLLECTION_API.stageEdit, stage({ id: disabled.data.id, name: 'S2', min_day: 8, max_day: 30, enabled: true, group_id: groupId }));
+    const moved = await t.post(merchantOp, COLLECTION_API.stageEdit, stage({ id: disabled.data.id, name: 'S2', min_day: 8, max_day: 30, enabled: true, group_id: groupId }));
     expect(moved.code, moved.msg).toBe(20000);
     const log = await lastLog('merchant.stage.edit');
     expect(log?.before).toMatchObject({ min_day: 3, enabled: false });
     expect(log?.after).toMatchObject({ min_day: 8, enabled: true });
 
-    const list = await t.get(supervisor, COLLECTION_API.stages, { merchant_id: main });
+    const list = await t.get(merchantOp, COLLECTION_API.stages, { merchant_id: main });
     expect(list.code).toBe(20000);
     expect(list.data.rows.map((r: { name: string }) => r.name)).toEqual(['D-2..D0', 'S1', 'S2']);
     expect(list.data.rows[1]).toMatchObject({ group_name: 'Early team', open_cases: 0, merchant_name: 'Saigon Credit' });
   });
 
   it('refuses a range that ends before it starts, a duplicate name, a group of another merchant and moving a stage to another merchant', async () => {
-    const backwards = await t.post(supervisor, COLLECTION_API.stageAdd, stage({ name: 'Back', min_day: 40, max_day: 35, group_id: groupId }));
+    const backwards = await t.post(merchantOp, COLLECTION_API.stageAdd, stage({ name: 'Back', min_day: 40, max_day: 35, group_id: groupId }));
     expect(backwards.code).toBe(40000);
     expect(backwards.data.issues[0]).toMatchObject({ path: 'max_day', id: 'validation.rangeOrder' });
 
-    const dup = await t.post(supervisor, COLLECTION_API.stageAdd, stage({ name: 's1', min_day: 40, max_day: 50, group_id: groupId }));
+    const dup = await t.post(merchantOp, COLLECTION_API.stageAdd, stage({ name: 's1', min_day: 40, max_day: 50, group_id: groupId }));
     expect(dup.code).toBe(40900);
 
     const foreign = await t.post(admin, COLLECTION_API.groupAdd, { merchant_id: other, name: 'Other team' });
@@ -110,25 +111,25 @@ describe('stages', () => {
   });
 
   it('keeps a stage with open cases (40900: disable it instead), deletes it once the cases are closed', async () => {
-    const s = await t.post(supervisor, COLLECTION_API.stageAdd, stage({ name: 'M1+', min_day: 31, max_day: 3650, group_id: groupId }));
+    const s = await t.post(merchantOp, COLLECTION_API.stageAdd, stage({ name: 'M1+', min_day: 31, max_day: 3650, group_id: groupId }));
     expect(s.code, s.msg).toBe(20000);
     const now = new Date();
     const [c] = await t.db.insert(collectionCase).values({
       orderId: 990001, merchantId: main, customerId: 1, stageId: s.data.id, status: 'open', enteredAt: now, stageEnteredAt: now,
     }).returning();
 
-    const refused = await t.post(supervisor, COLLECTION_API.stageDel, { id: s.data.id });
+    const refused = await t.post(merchantOp, COLLECTION_API.stageDel, { id: s.data.id });
     expect(refused.code).toBe(40900);
     expectWorded(refused.msg, 'collection.stageHasCases', '“M1+”', '1 open case');
-    const listed = (await t.get(supervisor, COLLECTION_API.stages, { merchant_id: main })).data.rows.find((r: { id: number }) => r.id === s.data.id);
+    const listed = (await t.get(merchantOp, COLLECTION_API.stages, { merchant_id: main })).data.rows.find((r: { id: number }) => r.id === s.data.id);
     expect(listed.open_cases).toBe(1);
     // Disabling is allowed.
-    const off = await t.post(supervisor, COLLECTION_API.stageEdit, stage({ id: s.data.id, name: 'M1+', min_day: 31, max_day: 3650, enabled: false, group_id: groupId }));
+    const off = await t.post(merchantOp, COLLECTION_API.stageEdit, stage({ id: s.data.id, name: 'M1+', min_day: 31, max_day: 3650, enabled: false, group_id: groupId }));
     expect(off.code, off.msg).toBe(20000);
     expect(off.data.enabled).toBe(false);
 
     await t.db.update(collectionCase).set({ status: 'closed' }).where(eq(collectionCase.id, c.id));
-    const gone = await t.post(supervisor, COLLECTION_API.stageDel, { id: s.data.id });
+    const gone = await t.post(merchantOp, COLLECTION_API.stageDel, { id: s.data.id });
     expect(gone.code, gone.msg).toBe(20000);
     expect((await lastLog('merchant.stage.del'))?.before).toMatchObject({ name: 'M1+' });
   });
@@ -138,11 +139,11 @@ describe('stages', () => {
     const foreign = await t.post(admin, COLLECTION_API.stageAdd, stage({ merchant_id: other, group_id: foreignGroup.data.id }));
     expect(foreign.code, foreign.msg).toBe(20000);
 
-    const seen = await t.get(supervisor, COLLECTION_API.stages, { merchant_id: other });
+    const seen = await t.get(merchantOp, COLLECTION_API.stages, { merchant_id: other });
     expect(seen.data.rows).toEqual([]);
-    expect((await t.post(supervisor, COLLECTION_API.stageAdd, stage({ merchant_id: other, name: 'X', min_day: 40, max_day: 50, group_id: foreignGroup.data.id }))).code).toBe(40400);
-    expect((await t.post(supervisor, COLLECTION_API.stageEdit, stage({ id: foreign.data.id, merchant_id: other, group_id: foreignGroup.data.id, enabled: false }))).code).toBe(40400);
-    expect((await t.post(supervisor, COLLECTION_API.stageDel, { id: foreign.data.id })).code).toBe(40400);
+    expect((await t.post(merchantOp, COLLECTION_API.stageAdd, stage({ merchant_id: other, name: 'X', min_day: 40, max_day: 50, group_id: foreignGroup.data.id }))).code).toBe(40400);
+    expect((await t.post(merchantOp, COLLECTION_API.stageEdit, stage({ id: foreign.data.id, merchant_id: other, group_id: foreignGroup.data.id, enabled: false }))).code).toBe(40400);
+    expect((await t.post(merchantOp, COLLECTION_API.stageDel, { id: foreign.data.id })).code).toBe(40400);
     // The same range on another merchant is no overlap.
     expect(foreign.data.min_day).toBe(1);
   });
@@ -150,64 +151,64 @@ describe('stages', () => {
 
 describe('collector groups and members', () => {
   it('adds a group, its members (accounts of the merchant), changes and removes them; a group in use cannot be deleted', async () => {
-    const g = await t.post(supervisor, COLLECTION_API.groupAdd, { merchant_id: main, name: 'S3 team' });
+    const g = await t.post(merchantOp, COLLECTION_API.groupAdd, { merchant_id: main, name: 'S3 team' });
     expect(g.code, g.msg).toBe(20000);
-    expect((await t.post(supervisor, COLLECTION_API.groupAdd, { merchant_id: main, name: 's3 TEAM' })).code).toBe(40900);
+    expect((await t.post(merchantOp, COLLECTION_API.groupAdd, { merchant_id: main, name: 's3 TEAM' })).code).toBe(40900);
 
     const [col] = await t.db.select().from(adminAccount).where(eq(adminAccount.account, 'collector'));
-    const accounts = await t.get(supervisor, COLLECTION_SETUP_API.accounts, { merchant_id: main });
+    const accounts = await t.get(merchantOp, COLLECTION_SETUP_API.accounts, { merchant_id: main });
     expect(accounts.code).toBe(20000);
     expect(accounts.data.map((a: { account: string }) => a.account)).toContain('collector');
 
-    const add = await t.post(supervisor, COLLECTION_API.memberSave, { group_id: g.data.id, account_id: col.id, enabled: true, daily_cap: 0 });
+    const add = await t.post(merchantOp, COLLECTION_API.memberSave, { group_id: g.data.id, account_id: col.id, enabled: true, daily_cap: 0 });
     expect(add.code, add.msg).toBe(20000);
     expect((await lastLog('merchant.stage.member_add'))?.after).toMatchObject({ account_id: col.id, daily_cap: 0 });
-    const change = await t.post(supervisor, COLLECTION_API.memberSave, { group_id: g.data.id, account_id: col.id, enabled: false, daily_cap: 12 });
+    const change = await t.post(merchantOp, COLLECTION_API.memberSave, { group_id: g.data.id, account_id: col.id, enabled: false, daily_cap: 12 });
     expect(change.code, change.msg).toBe(20000);
     const [m] = await t.db.select().from(collectorMember).where(and(eq(collectorMember.groupId, g.data.id), eq(collectorMember.accountId, col.id)));
     expect(m).toMatchObject({ enabled: false, dailyCap: 12 });
     expect((await lastLog('merchant.stage.member_edit'))?.before).toMatchObject({ enabled: true, daily_cap: 0 });
 
-    const groups = await t.get(supervisor, COLLECTION_API.groups, { merchant_id: main });
+    const groups = await t.get(merchantOp, COLLECTION_API.groups, { merchant_id: main });
     const row = groups.data.rows.find((r: { id: number }) => r.id === g.data.id);
     expect(row.members).toEqual([{ account_id: col.id, account: 'collector', name: col.name, enabled: false, daily_cap: 12, account_enabled: true }]);
     expect(row.stages).toEqual([]);
 
     // In use by a stage: refused, naming the stage.
-    const s = await t.post(supervisor, COLLECTION_API.stageAdd, stage({ name: 'S3', min_day: 60, max_day: 90, group_id: g.data.id }));
+    const s = await t.post(merchantOp, COLLECTION_API.stageAdd, stage({ name: 'S3', min_day: 60, max_day: 90, group_id: g.data.id }));
     expect(s.code, s.msg).toBe(20000);
-    const inUse = await t.post(supervisor, COLLECTION_API.groupDel, { group_id: g.data.id });
+    const inUse = await t.post(merchantOp, COLLECTION_API.groupDel, { group_id: g.data.id });
     expect(inUse.code).toBe(40900);
     expectWorded(inUse.msg, 'collection.groupInUse', 'S3 team', 'S3');
-    expect((await t.get(supervisor, COLLECTION_API.groups, { merchant_id: main })).data.rows.find((r: { id: number }) => r.id === g.data.id).stages)
+    expect((await t.get(merchantOp, COLLECTION_API.groups, { merchant_id: main })).data.rows.find((r: { id: number }) => r.id === g.data.id).stages)
       .toEqual([{ id: s.data.id, name: 'S3', enabled: true }]);
-    await t.post(supervisor, COLLECTION_API.stageDel, { id: s.data.id });
+    await t.post(merchantOp, COLLECTION_API.stageDel, { id: s.data.id });
 
-    const removed = await t.post(supervisor, COLLECTION_API.memberDel, { group_id: g.data.id, account_id: col.id });
+    const removed = await t.post(merchantOp, COLLECTION_API.memberDel, { group_id: g.data.id, account_id: col.id });
     expect(removed.code, removed.msg).toBe(20000);
-    expect((await t.post(supervisor, COLLECTION_API.memberDel, { group_id: g.data.id, account_id: col.id })).code).toBe(40400);
-    const del = await t.post(supervisor, COLLECTION_API.groupDel, { group_id: g.data.id });
+    expect((await t.post(merchantOp, COLLECTION_API.memberDel, { group_id: g.data.id, account_id: col.id })).code).toBe(40400);
+    const del = await t.post(merchantOp, COLLECTION_API.groupDel, { group_id: g.data.id });
     expect(del.code, del.msg).toBe(20000);
     expect((await lastLog('merchant.stage.group_del'))?.before).toMatchObject({ name: 'S3 team' });
   });
 
   it('refuses an account of another merchant and the groups of merchants outside the scope', async () => {
-    const g = await t.post(supervisor, COLLECTION_API.groupAdd, { merchant_id: main, name: 'Scope team' });
+    const g = await t.post(merchantOp, COLLECTION_API.groupAdd, { merchant_id: main, name: 'Scope team' });
     const [outsider] = await createCollectors(t.app.deps, other, 1);
-    const wrong = await t.post(supervisor, COLLECTION_API.memberSave, { group_id: g.data.id, account_id: outsider, enabled: true, daily_cap: 0 });
+    const wrong = await t.post(merchantOp, COLLECTION_API.memberSave, { group_id: g.data.id, account_id: outsider, enabled: true, daily_cap: 0 });
     expect(wrong.code).toBe(40000);
     expect(wrong.data.issues[0].path).toBe('account_id');
     // The administrator sees the account, but it does not work for this merchant either.
     expect((await t.post(admin, COLLECTION_API.memberSave, { group_id: g.data.id, account_id: outsider, enabled: true, daily_cap: 0 })).code).toBe(40000);
-    expect((await t.get(supervisor, COLLECTION_SETUP_API.accounts, { merchant_id: main })).data.map((a: { id: number }) => a.id)).not.toContain(outsider);
+    expect((await t.get(merchantOp, COLLECTION_SETUP_API.accounts, { merchant_id: main })).data.map((a: { id: number }) => a.id)).not.toContain(outsider);
 
     const far = await t.post(admin, COLLECTION_API.groupAdd, { merchant_id: other, name: 'Outside team' });
     expect(far.code, far.msg).toBe(20000);
-    expect((await t.post(supervisor, COLLECTION_API.groupAdd, { merchant_id: other, name: 'Mine now' })).code).toBe(40400);
-    expect((await t.post(supervisor, COLLECTION_API.groupDel, { group_id: far.data.id })).code).toBe(40400);
-    expect((await t.post(supervisor, COLLECTION_API.memberSave, { group_id: far.data.id, account_id: outsider, enabled: true, daily_cap: 0 })).code).toBe(40400);
-    expect((await t.get(supervisor, COLLECTION_API.groups, { merchant_id: other })).data.rows).toEqual([]);
-    expect((await t.get(supervisor, COLLECTION_SETUP_API.accounts, { merchant_id: other })).code).toBe(40400);
+    expect((await t.post(merchantOp, COLLECTION_API.groupAdd, { merchant_id: other, name: 'Mine now' })).code).toBe(40400);
+    expect((await t.post(merchantOp, COLLECTION_API.groupDel, { group_id: far.data.id })).code).toBe(40400);
+    expect((await t.post(merchantOp, COLLECTION_API.memberSave, { group_id: far.data.id, account_id: outsider, enabled: true, daily_cap: 0 })).code).toBe(40400);
+    expect((await t.get(merchantOp, COLLECTION_API.groups, { merchant_id: other })).data.rows).toEqual([]);
+    expect((await t.get(merchantOp, COLLECTION_SETUP_API.accounts, { merchant_id: other })).code).toBe(40400);
     expect((await t.post(admin, COLLECTION_API.memberSave, { group_id: far.data.id, account_id: outsider, enabled: true, daily_cap: 5 })).code).toBe(20000);
   });
 });
@@ -275,7 +276,7 @@ describe('softphone settings (/empower/outbound)', () => {
     const [sup] = await t.db.select().from(adminAccount).where(eq(adminAccount.account, 'supervisor'));
     const [r] = await t.db.select().from(role).where(eq(role.id, sup.roleId));
     await t.db.update(role).set({ nodeKeys: [...r.nodeKeys, 'SysEmpowerOutbound_add', 'SysEmpowerOutbound_edit', 'SysEmpowerOutbound_del'] }).where(eq(role.id, r.id));
-    const token = supervisor;
+    const token = await t.login('supervisor');
     const seen = await t.get(token, EXTERNAL_CALL_API.list, {});
     expect(seen.code, seen.msg).toBe(20000);
     expect(seen.data.rows.map((x: { name: string }) => x.name)).toEqual(['Office PBX', 'Saigon web']);

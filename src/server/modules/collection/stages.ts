@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { pageKey } from '../../../../commands/permissions';
@@ -263,8 +263,8 @@ export async function deleteGroup(ctx: SetupCtx, groupId: number) {
   });
 }
 
-/** An account works for a merchant when it is authorised for it (or for every merchant: no list). */
-const worksFor = (merchantIds: readonly number[], merchantId: number) => merchantIds.length === 0 || merchantIds.includes(merchantId);
+/** An account works for a merchant when it is authorised for it (no list means no merchant: scoping fails closed). */
+const worksFor = (merchantIds: readonly number[], merchantId: number) => merchantIds.includes(merchantId);
 
 /**
  * Adds a collector to a group or changes their membership (enabled, own daily cap; 0 = the stage's). The account
@@ -307,7 +307,7 @@ export async function groupAccounts(db: DbOrTx, actor: Actor, merchantId: number
     .from(adminAccount).leftJoin(role, eq(role.id, adminAccount.roleId))
     .where(and(
       isNull(adminAccount.deletedAt),
-      or(sql`${merchantId} = any(${adminAccount.merchantIds})`, sql`cardinality(${adminAccount.merchantIds}) = 0`),
+      sql`${merchantId} = any(${adminAccount.merchantIds})`,
       accountScope(actor),
     ))
     .orderBy(asc(adminAccount.name), asc(adminAccount.id))

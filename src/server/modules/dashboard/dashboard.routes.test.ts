@@ -24,10 +24,10 @@ describe('dashboard/summary', () => {
     const { me, overview } = res.data;
     expect(me).toMatchObject({ account: 'admin', operations_today: 1 });
     expect(me.last_login).not.toBeNull();
-    expect(overview.accounts).toEqual({ total: 12, enabled: 12, online: 2 });
+    expect(overview.accounts).toEqual({ total: 13, enabled: 13, online: 2 });
     expect(overview.logins_today).toEqual({ success: 3, failed: 1 });
     expect(overview.operations_today).toBe(1);
-    expect(overview.roles).toBe(12);
+    expect(overview.roles).toBe(13);
     expect(overview.merchants).toEqual({ main: 1, sub: 1 });
     expect(overview.dict_items).toBeGreaterThan(20);
     expect(overview.series).toHaveLength(7);
@@ -57,7 +57,7 @@ describe('dashboard/summary', () => {
     const res = await t.get(token, '/loanapi/dashboard/summary');
     expect(res.code).toBe(OK);
     // Every demo account but admin (no merchants) shares the supervisor's merchants.
-    expect(res.data.overview.accounts.total).toBe(11);
+    expect(res.data.overview.accounts.total).toBe(12);
     expect(res.data.overview.operations_today).toBe(0); // the admin's dictionary edit is outside the scope
   });
 

@@ -143,7 +143,7 @@ export async function checkAccountFields(db: DbOrTx, actor: Actor, body: Account
   checkWorkPeriod(body.work_start ?? null, body.work_end ?? null);
 }
 
-/** Merchants exist; a merchant-scoped actor gives only its own merchants, and at least one (an empty list would mean "all"). */
+/** Merchants exist; a merchant-scoped actor gives only its own merchants, and at least one (an account with none sees nothing). */
 export async function checkMerchants(db: DbOrTx, actor: Actor, ids: number[], allowEmpty = false): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length) {

@@ -123,10 +123,14 @@ describe('admin_account/add', () => {
 
 describe('grant rule: nobody gives what they do not hold', () => {
   let limitedToken: string;
+  let clerkMerchants: number[];
   beforeAll(async () => {
     // An account manager holding the accounts page and its add/edit actions, nothing else.
     const [r] = await t.db.insert(role).values({ name: 'Account clerk', identifier: 'account_clerk', nodeKeys: ['SysEmpowerUser_add', 'SysEmpowerUser_edit', 'SysEmpowerUser_resetPwd', 'client_clientUser'] }).returning();
-    const res = await t.post(admin, '/loanapi/admin_account/add', await newAccountBody({ account: 'clerk', role_id: r.id, merchant_ids: [] }));
+    // Scoped to the demo's merchants: an account with no merchants would see no account at all (scoping fails closed).
+    const [demo] = await t.db.select({ merchantIds: adminAccount.merchantIds }).from(adminAccount).where(eq(adminAccount.account, 'merchant'));
+    clerkMerchants = demo.merchantIds;
+    const res = await t.post(admin, '/loanapi/admin_account/add', await newAccountBody({ account: 'clerk', role_id: r.id, merchant_ids: clerkMerchants }));
     expect(res.code).toBe(OK);
     roles.account_clerk = r.id;
     limitedToken = await t.login('clerk', 'Secret@123');
@@ -146,14 +150,16 @@ describe('grant rule: nobody gives what they do not hold', () => {
 
   it('allows granting what the actor holds', async () => {
     const [r] = await t.db.insert(role).values({ name: 'Viewer', identifier: 'viewer_only', nodeKeys: ['client_clientUser'] }).returning();
-    const res = await t.post(limitedToken, '/loanapi/admin_account/add', await newAccountBody({ role_id: r.id, special_nodes: ['client_clientUser'] }));
+    const res = await t.post(limitedToken, '/loanapi/admin_account/add', await newAccountBody({ role_id: r.id, special_nodes: ['client_clientUser'], merchant_ids: clerkMerchants }));
     expect(res.code).toBe(OK);
   });
 
   it('refuses managing an account that holds more than the actor', async () => {
-    const res = await t.post(limitedToken, '/loanapi/admin_account/reset_pwd', { id: ids.admin, password: 'Hijack@123' });
+    const res = await t.post(limitedToken, '/loanapi/admin_account/reset_pwd', { id: ids.merchant, password: 'Hijack@123' });
     expect(res.code).toBe(FORBIDDEN);
-    expect(res.msg).toBe(en('error.accountAbovePrivilege', { account: 'admin' }));
+    expect(res.msg).toBe(en('error.accountAbovePrivilege', { account: 'merchant' }));
+    // The administrator works for no merchant of the clerk's: outside its scope, it does not exist for the clerk.
+    expect((await t.post(limitedToken, '/loanapi/admin_account/reset_pwd', { id: ids.admin, password: 'Hijack@123' })).code).toBe(NOT_FOUND);
   });
 });
 

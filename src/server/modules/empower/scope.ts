@@ -5,17 +5,18 @@ import type { Actor } from '../../plugins/session';
 import { adminAccount } from './empower.table';
 
 /**
- * Merchant scope (DESIGN §4: every query is scoped to the account's authorised merchants).
- * admin_y, or an account with no authorised merchants, sees everything; any other account sees the
- * accounts (and what they did) whose merchants overlap its own.
+ * Merchant scope (DESIGN §4: every query is scoped to the account's authorised merchants; §6c: it fails closed).
+ * Only admin_y grants every merchant. Any other account sees its authorised merchants' data and the accounts (and
+ * what they did) whose merchants overlap its own; an account with no authorised merchant sees no merchant's data.
  */
 export function isUnscoped(actor: Pick<Actor, 'nodes' | 'merchantIds'>): boolean {
-  return actor.nodes.has(SUPER_KEY) || actor.merchantIds.length === 0;
+  return actor.nodes.has(SUPER_KEY);
 }
 
-/** WHERE condition limiting admin_account rows to the actor's scope; undefined when unscoped. */
+/** WHERE condition limiting admin_account rows to the actor's scope; undefined when unscoped, false for no merchants. */
 export function accountScope(actor: Pick<Actor, 'nodes' | 'merchantIds'>): SQL | undefined {
-  return isUnscoped(actor) ? undefined : arrayOverlaps(adminAccount.merchantIds, actor.merchantIds);
+  if (isUnscoped(actor)) return undefined;
+  return actor.merchantIds.length ? arrayOverlaps(adminAccount.merchantIds, actor.merchantIds) : sql`false`;
 }
 
 /**
@@ -24,6 +25,7 @@ export function accountScope(actor: Pick<Actor, 'nodes' | 'merchantIds'>): SQL |
  */
 export async function scopedAccountIds(db: DbOrTx, actor: Pick<Actor, 'nodes' | 'merchantIds'>): Promise<number[] | null> {
   if (isUnscoped(actor)) return null;
+  if (!actor.merchantIds.length) return [];
   const rows = await db.select({ id: adminAccount.id }).from(adminAccount).where(arrayOverlaps(adminAccount.merchantIds, actor.merchantIds));
   return rows.map((r) => r.id);
 }

@@ -101,8 +101,8 @@ describe('log/admin_operate_list and the append-only operation log', () => {
     const [r2] = await t.db.select().from(adminAccount).where(eq(adminAccount.account, 'reviewer2'));
     const [role2] = await t.db.execute(sql`select role_id from admin_account where id = ${r2.id}`).then((r: any) => r.rows);
     await t.post(admin, '/loanapi/admin_account/edit', { id: r2.id, nickname: 'R2', name: 'Reviewer Two', phone: '0912345678', role_id: role2.role_id, merchant_ids: [1, 2] });
-    // Unscoped (no merchants) so that the administrator's writes are in view.
-    await t.db.update(adminAccount).set({ privacyProtection: true, merchantIds: [] }).where(eq(adminAccount.id, sup.id));
+    // Unscoped (admin_y: only it grants every merchant) so that the administrator's writes are in view.
+    await t.db.update(adminAccount).set({ privacyProtection: true, specialNodes: ['admin_y'] }).where(eq(adminAccount.id, sup.id));
     const token = await t.login('supervisor');
     const res = await t.get(token, '/loanapi/log/admin_operate_list', { action: 'admin_account.edit', target_id: String(r2.id) });
     expect(res.code).toBe(OK);

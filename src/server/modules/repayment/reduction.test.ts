@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import { DEBT_EXTRA_API } from '../../../schemas/debt';
 import { DEBT_API, REDUCTION_API, type Parts } from '../../../schemas/repayment';
-import { adminAccount } from '../empower/empower.table';
+import { adminAccount, role } from '../empower/empower.table';
 import { checkLedger } from '../ledger/ledger';
 import { ledgerPosting } from '../ledger/ledger.table';
 import { operationLog } from '../log/log.table';
@@ -17,18 +17,24 @@ import { createLendingMerchant, disbursedOrder, ledgerOfOrder } from './repaymen
 import { reduction } from './repayment.table';
 
 /**
- * Reductions end to end through the routes: requested by one person (admin), decided by another (the supervisor
- * demo role, scoped to the test merchants), on orders that went through the real payout and accrued real overdue
+ * Reductions end to end through the routes: requested by one person (admin), decided by another (a second main-merchant
+ * operator, scoped to the test merchants), on orders that went through the real payout and accrued real overdue
  * charges (business clock moved, end-of-day run). After every change the order equals its ledger entries.
  */
 let t: TestApp;
 let admin: string;
-let supervisor: string;
+/** Decides the reductions: a main-merchant operator created here, so that the demo `merchant` stays outside the test merchants. */
+let decider: string;
 const key = () => ({ 'idempotency-key': `rd-${crypto.randomUUID()}` });
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
+  const [mainMerchant] = await t.db.select({ id: role.id }).from(role).where(eq(role.identifier, 'main_merchant'));
+  const added = await t.post(admin, '/loanapi/admin_account/add', {
+    account: 'rdecider', password: 'Decide@2026', nickname: 'Decider', name: 'Reduction Decider', phone: '0812000088', role_id: mainMerchant.id, merchant_ids: [],
+  });
+  if (added.code !== 20000) throw new Error(`admin_account/add: ${added.msg}`);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -46,11 +52,11 @@ async function consistent(orderId: number) {
   return o;
 }
 
-/** A lending merchant the supervisor also works for, with one discount rule (bp shares) unless `rule` is null. */
+/** A lending merchant the decider also works for, with one discount rule (bp shares) unless `rule` is null. */
 async function lender(rule: { min?: number; max?: number; penalty: number; interest: number; principal?: number } | null, settings = {}) {
   const { merchantId } = await createLendingMerchant(t.app.deps, { grace_days: 0, penalty_rate_bp: 100, ...settings });
-  await t.db.update(adminAccount).set({ merchantIds: sql`array_append(${adminAccount.merchantIds}, ${merchantId})` }).where(eq(adminAccount.account, 'supervisor'));
-  supervisor = await t.login('supervisor');
+  await t.db.update(adminAccount).set({ merchantIds: sql`array_append(${adminAccount.merchantIds}, ${merchantId})` }).where(eq(adminAccount.account, 'rdecider'));
+  decider = await t.login('rdecider', 'Decide@2026');
   if (rule) {
     const r = await t.post(admin, DEBT_API.discountAdd, {
       merchant_id: merchantId, name: 'Overdue up to a month', min_overdue_days: rule.min ?? 0, max_overdue_days: rule.max ?? 30,
@@ -127,10 +133,10 @@ describe('reductions', () => {
     expect((await t.post(admin, REDUCTION_API.reject, { id: req.data.id, remark: 'changed my mind' })).code).toBe(40300);
 
     const approveKey = key();
-    const ok = await approve(supervisor, req.data.id, approveKey);
+    const ok = await approve(decider, req.data.id, approveKey);
     expect(ok.code, ok.msg).toBe(20000);
     // A repeated click of the approval: the stored answer, no second posting.
-    expect((await approve(supervisor, req.data.id, approveKey)).data.posting_id).toBe(ok.data.posting_id);
+    expect((await approve(decider, req.data.id, approveKey)).data.posting_id).toBe(ok.data.posting_id);
     expect(ok.data).toMatchObject({ status: 'approved', order_status: 'overdue', remaining_debt: 1_150_000 });
     o = await consistent(orderId);
     expect(o).toMatchObject({ reducedPenaltyMinor: 60_000, reducedInterestMinor: 50_000, reducedFeeMinor: 0, reducedPrincipalMinor: 0, reductionTotalMinor: 110_000, remainingDebtMinor: 1_150_000 });
@@ -140,7 +146,7 @@ describe('reductions', () => {
     expect(logged.map((l) => l.action)).toEqual(expect.arrayContaining(['reduction.request', 'reduction.approve']));
 
     // Deciding it again under another key: it is decided already.
-    expect((await approve(supervisor, req.data.id)).code).toBe(40900);
+    expect((await approve(decider, req.data.id)).code).toBe(40900);
     // The rule is counted with what was already waived: all the penalty went, half the interest may go in all.
     const q2 = await t.get(admin, DEBT_EXTRA_API.reductionQuote, { order_id: orderId });
     expect(q2.data.max_amount).toBe(50_000);
@@ -153,14 +159,14 @@ describe('reductions', () => {
     const before = await orderRow(orderId);
     const req = await request(admin, orderId, 50_000);
     expect(req.code, req.msg).toBe(20000);
-    expect((await t.post(supervisor, REDUCTION_API.reject, { id: req.data.id })).code).toBe(40000);
-    const res = await t.post(supervisor, REDUCTION_API.reject, { id: req.data.id, remark: 'no hardship shown' });
+    expect((await t.post(decider, REDUCTION_API.reject, { id: req.data.id })).code).toBe(40000);
+    const res = await t.post(decider, REDUCTION_API.reject, { id: req.data.id, remark: 'no hardship shown' });
     expect(res.code, res.msg).toBe(20000);
     expect(res.data).toMatchObject({ status: 'rejected', decide_remark: 'no hardship shown' });
     const after = await consistent(orderId);
     expect(after.remainingDebtMinor).toBe(before.remainingDebtMinor);
     expect(after.reductionTotalMinor).toBe(0);
-    expect((await approve(supervisor, req.data.id)).code).toBe(40900);
+    expect((await approve(decider, req.data.id)).code).toBe(40900);
   });
 
   it('refuses more than is owed, more than the rule allows, and an order without a rule — changing nothing', async () => {
@@ -199,7 +205,7 @@ describe('reductions', () => {
     // The customer pays the penalty meanwhile (allocation: penalty first).
     await t.db.transaction((tx) => applyMoneyIn(tx, t.app.deps, { orderId, amount: penalty, type: 'manual', actorId: null, reference: `ref-${crypto.randomUUID()}` }));
     const before = await consistent(orderId);
-    const res = await approve(supervisor, req.data.id);
+    const res = await approve(decider, req.data.id);
     expect(res.code).toBe(40900);
     const after = await consistent(orderId);
     expect(after.remainingDebtMinor).toBe(before.remainingDebtMinor);
@@ -214,7 +220,7 @@ describe('reductions', () => {
     const req = await request(admin, orderId, owed);
     expect(req.code, req.msg).toBe(20000);
     expect(req.data).toMatchObject({ interest: 30_000, principal: 300_000 });
-    const res = await approve(supervisor, req.data.id);
+    const res = await approve(decider, req.data.id);
     expect(res.code, res.msg).toBe(20000);
     expect(res.data).toMatchObject({ order_status: 'settled', remaining_debt: 0 });
     const o = await consistent(orderId);
@@ -230,7 +236,7 @@ describe('reductions', () => {
     const req = await request(admin, orderId, 20_000);
     expect(req.code, req.msg).toBe(20000);
     await t.app.businessClock.advanceDays(2, null);
-    expect((await approve(supervisor, req.data.id)).code).toBe(40900);
+    expect((await approve(decider, req.data.id)).code).toBe(40900);
     expect((await reductionsOf(orderId))[0].status).toBe('pending');
     const run = await t.post(admin, DEBT_API.runEndOfDay, {});
     expect(run.code, run.msg).toBe(20000);
@@ -239,7 +245,7 @@ describe('reductions', () => {
     expect((await reductionsOf(orderId))[0].status).toBe('expired');
     // Free for a new request now.
     expect((await request(admin, orderId, 20_000)).code).toBe(20000);
-    const list = await t.get(supervisor, REDUCTION_API.list, { merchant_id: merchantId, status: 'expired' });
+    const list = await t.get(decider, REDUCTION_API.list, { merchant_id: merchantId, status: 'expired' });
     expect(list.code, list.msg).toBe(20000);
     expect(list.data.rows.map((r: { order_id: number; status: string }) => [r.order_id, r.status])).toEqual([[orderId, 'expired']]);
     await consistent(orderId);

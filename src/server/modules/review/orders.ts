@@ -20,7 +20,7 @@ import { rowsOf } from '../../db/rows';
  * "same person may not pass two stages" rule, review records and the stage tasks (docs/review.md).
  */
 
-/** The actor's authorised merchants; null = every merchant (admin_y, or no merchants). */
+/** The actor's authorised merchants; null = every merchant (admin_y only: no merchants means none). */
 export type Scope = readonly number[] | null;
 export const scopeOf = (actor: Actor): Scope => (isUnscoped(actor) ? null : actor.merchantIds);
 

@@ -15,6 +15,7 @@ const FORBIDDEN = 40300;
 const NOT_FOUND = 40400;
 const CONFLICT = 40900;
 const INVALID = 42200;
+const ALL_ORDER_VERBS = ['close', 'closeAll', 'reset', 'returnWithdrawal', 'switchManual', 'reloanApprove', 'reloanReject'];
 
 let t: TestApp;
 let w: ReviewWorld;
@@ -23,7 +24,19 @@ const tok: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   w = await createReviewWorld(t.db);
-  for (const a of ['admin', 'reviewer1', 'reviewer2', 'prereview', 'supervisor', 'merchant', 'submerchant', 'collector']) tok[a] = await t.login(a);
+  for (const a of ['admin', 'reviewer1', 'reviewer2', 'prereview', 'merchant', 'submerchant', 'collector']) tok[a] = await t.login(a);
+  // Closing, resetting and dispatching are administrators' (admin_y, every merchant); to see the merchant scope
+  // refuse them, an order desk of M001 holds exactly those action nodes.
+  const desk = await t.post(tok.admin, '/loanapi/role/add', {
+    name: 'Order desk', identifier: 'rv_order_desk',
+    node_keys: [...ALL_ORDER_VERBS.map((v) => `review_allOrder_${v}`), 'review_resettingOrder_reset', 'review_trial_dispatch'],
+  });
+  if (desk.code !== OK) throw new Error(`role/add: ${desk.msg}`);
+  const acc = await t.post(tok.admin, '/loanapi/admin_account/add', {
+    account: 'orderdesk', password: 'Desk@2026', nickname: 'Desk', name: 'Order Desk', phone: '0812000077', role_id: desk.data.id, merchant_ids: [w.m001],
+  });
+  if (acc.code !== OK) throw new Error(`admin_account/add: ${acc.msg}`);
+  tok.orderdesk = await t.login('orderdesk', 'Desk@2026');
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -91,7 +104,7 @@ describe('claim and release', () => {
     const other = await post('admin', '/loanapi/review/trial/claim', { id });
     expect(other.code).toBe(CONFLICT);
     expect(other.msg).toContain('Nguyen Thu Ha');
-    // Releasing someone else's order needs the supervisor's dispatch node; the holder may.
+    // Releasing someone else's order needs the dispatch node (an administrator's); the holder may.
     const adminRelease = await post('admin', '/loanapi/review/trial/release', { id });
     expect(adminRelease.code, adminRelease.msg).toBe(OK);
     expect((await post('reviewer1', '/loanapi/review/trial/claim', { id })).code).toBe(OK);
@@ -258,19 +271,19 @@ describe('reject and batch reject', () => {
 });
 
 describe('dispatch and next', () => {
-  it('the supervisor dispatches a queue to the least-loaded reviewers under the cap; reviewers may not', async () => {
+  it('an administrator dispatches a queue to the least-loaded reviewers under the cap; reviewers may not', async () => {
     // Close what earlier tests left in the queue, so the numbers are this test's.
     await t.db.update(loanOrder).set({ status: 'closed' }).where(eq(loanOrder.status, 'first_review'));
     const ids = [await w.order('first_review'), await w.order('first_review'), await w.order('first_review')];
     expect((await post('reviewer1', '/loanapi/review/trial/dispatch', { cap: 2 })).code).toBe(FORBIDDEN);
-    const res = await post('supervisor', '/loanapi/review/trial/dispatch', { cap: 2 });
+    const res = await post('admin', '/loanapi/review/trial/dispatch', { cap: 2 });
     expect(res.code, res.msg).toBe(OK);
     // reviewer1 is the only account of the demo holding the trial approve node (admin_y is left out).
     expect(res.data).toMatchObject({ assigned: 2, unassigned: 1, reviewers: 1 });
     const tasks = await t.db.select().from(workTask).where(and(eq(workTask.queue, 'review.first'), eq(workTask.status, 'claimed')));
     expect(tasks.filter((x) => ids.includes(x.orderId!)).map((x) => x.assigneeId)).toEqual([w.accounts.reviewer1, w.accounts.reviewer1]);
-    expect((await post('supervisor', '/loanapi/review/trial/dispatch', { cap: 0 })).code).toBe(VALIDATION);
-    expect((await post('supervisor', '/loanapi/review/trial/dispatch', { cap: 5, account_ids: [w.accounts.collector] })).code).toBe(VALIDATION);
+    expect((await post('admin', '/loanapi/review/trial/dispatch', { cap: 0 })).code).toBe(VALIDATION);
+    expect((await post('admin', '/loanapi/review/trial/dispatch', { cap: 5, account_ids: [w.accounts.collector] })).code).toBe(VALIDATION);
   });
 
   it('next: the reviewer’s own claimed order first, then the oldest unclaimed one, claimed; null when empty', async () => {
@@ -372,16 +385,16 @@ describe('all-orders actions', () => {
   it('close: all or nothing — one order that cannot close refuses the batch, named, and nothing changes', async () => {
     const a = await w.order('first_review');
     const b = await w.order('repaying');
-    const refused = await post('supervisor', '/loanapi/review/order/close', { ids: [a, b], reason: 'Duplicate' });
+    const refused = await post('admin', '/loanapi/review/order/close', { ids: [a, b], reason: 'Duplicate' });
     expect(refused.code).toBe(INVALID);
     expect(refused.msg).toContain((await statusOf(b)).orderNo);
     expect((await statusOf(a)).status).toBe('first_review');
-    const ok = await post('supervisor', '/loanapi/review/order/close', { ids: [a], reason: 'Duplicate' });
+    const ok = await post('admin', '/loanapi/review/order/close', { ids: [a], reason: 'Duplicate' });
     expect(ok.code, ok.msg).toBe(OK);
     expect(await statusOf(a)).toMatchObject({ status: 'closed', loanRemark: 'Duplicate' });
     expect((await post('reviewer1', '/loanapi/review/order/close', { ids: [a] })).code).toBe(FORBIDDEN);
-    expect((await post('supervisor', '/loanapi/review/order/close', { ids: [await w.order('pending_review', { merchant: w.other })] })).code).toBe(NOT_FOUND);
-    expect((await post('supervisor', '/loanapi/review/order/close', { ids: 'all' })).code).toBe(VALIDATION);
+    expect((await post('orderdesk', '/loanapi/review/order/close', { ids: [await w.order('pending_review', { merchant: w.other })] })).code).toBe(NOT_FOUND);
+    expect((await post('admin', '/loanapi/review/order/close', { ids: 'all' })).code).toBe(VALIDATION);
   });
 
   it('close all: every pre-disbursement order of the selected orders’ customers', async () => {
@@ -389,54 +402,54 @@ describe('all-orders actions', () => {
     const a = await w.order('first_review', { customer: c });
     const b = await w.order('withdrawal', { customer: c });
     const paid = await w.order('repaying', { customer: c });
-    const res = await post('supervisor', '/loanapi/review/order/close_all', { ids: [a] });
+    const res = await post('admin', '/loanapi/review/order/close_all', { ids: [a] });
     expect(res.code, res.msg).toBe(OK);
     expect(res.data.count).toBe(2);
     expect((await statusOf(b)).status).toBe('closed');
     expect((await statusOf(paid)).status).toBe('repaying');
-    expect((await post('supervisor', '/loanapi/review/order/close_all', { ids: [paid] })).code).toBe(INVALID);
+    expect((await post('admin', '/loanapi/review/order/close_all', { ids: [paid] })).code).toBe(INVALID);
   });
 
   it('reset to pending review, return to pending withdrawal, switch to manual review — each from its state only', async () => {
     const closed = await w.order('closed');
-    expect((await post('supervisor', '/loanapi/review/order/reset', { ids: [closed] })).code).toBe(OK);
+    expect((await post('admin', '/loanapi/review/order/reset', { ids: [closed] })).code).toBe(OK);
     expect(await statusOf(closed)).toMatchObject({ status: 'pending_review', reviewStage: '', reviewResult: '' });
-    expect((await post('supervisor', '/loanapi/review/order/reset', { ids: [await w.order('repaying')] })).code).toBe(INVALID);
+    expect((await post('admin', '/loanapi/review/order/reset', { ids: [await w.order('repaying')] })).code).toBe(INVALID);
 
     const failed = await w.order('failed');
-    expect((await post('supervisor', '/loanapi/review/order/return_withdrawal', { ids: [failed] })).code).toBe(OK);
+    expect((await post('admin', '/loanapi/review/order/return_withdrawal', { ids: [failed] })).code).toBe(OK);
     expect((await statusOf(failed)).status).toBe('withdrawal');
-    expect((await post('supervisor', '/loanapi/review/order/return_withdrawal', { ids: [failed] })).code).toBe(INVALID);
+    expect((await post('admin', '/loanapi/review/order/return_withdrawal', { ids: [failed] })).code).toBe(INVALID);
 
     const machine = await w.order('machine_review');
-    expect((await post('supervisor', '/loanapi/review/order/switch_manual', { ids: [machine] })).code).toBe(OK);
+    expect((await post('admin', '/loanapi/review/order/switch_manual', { ids: [machine] })).code).toBe(OK);
     expect((await statusOf(machine)).status).toBe('first_review');
     expect((await tasksOf(machine)).map((x) => [x.queue, x.status])).toEqual([['review.first', 'open']]);
-    expect((await post('supervisor', '/loanapi/review/order/switch_manual', { ids: [machine] })).code).toBe(INVALID);
+    expect((await post('admin', '/loanapi/review/order/switch_manual', { ids: [machine] })).code).toBe(INVALID);
   });
 
   it('re-loan review: approve to the first stage the flow gives returning customers, or reject with a reason', async () => {
     const r1 = await w.order('reloan', { returning: true });
-    const ok = await post('supervisor', '/loanapi/review/order/reloan_approve', { id: r1 });
+    const ok = await post('admin', '/loanapi/review/order/reloan_approve', { id: r1 });
     expect(ok.code, ok.msg).toBe(OK);
     expect(ok.data.status).toBe('first_review');
-    // The supervisor passed the re-loan review: the first stage is someone else's.
-    expect((await post('admin', '/loanapi/review/trial/approve', { id: r1 })).code).toBe(OK);
+    // The administrator passed the re-loan review: the first stage is someone else's.
+    expect((await post('reviewer1', '/loanapi/review/trial/approve', { id: r1 })).code).toBe(OK);
     const r2 = await w.order('reloan', { returning: true });
-    expect((await post('supervisor', '/loanapi/review/order/reloan_reject', { id: r2 })).code).toBe(VALIDATION);
-    expect((await post('supervisor', '/loanapi/review/order/reloan_reject', { id: r2, reason: '5' })).code).toBe(OK);
+    expect((await post('admin', '/loanapi/review/order/reloan_reject', { id: r2 })).code).toBe(VALIDATION);
+    expect((await post('admin', '/loanapi/review/order/reloan_reject', { id: r2, reason: '5' })).code).toBe(OK);
     expect((await statusOf(r2)).status).toBe('closed');
-    expect((await post('supervisor', '/loanapi/review/order/reloan_approve', { id: r2 })).code).toBe(INVALID);
+    expect((await post('admin', '/loanapi/review/order/reloan_approve', { id: r2 })).code).toBe(INVALID);
   });
 
   it('resettingOrder lists closed orders and resets them; anything else is refused', async () => {
     const closed = await w.order('closed');
-    const list = await get('supervisor', '/loanapi/review/resettingOrder/list', { size: 500 });
+    const list = await get('admin', '/loanapi/review/resettingOrder/list', { size: 500 });
     expect(list.code, list.msg).toBe(OK);
     expect(list.data.rows.every((r: { status: string }) => r.status === 'closed')).toBe(true);
     expect(list.data.rows.map((r: { id: number }) => r.id)).toContain(closed);
-    expect((await post('supervisor', '/loanapi/review/resettingOrder/reset', { ids: [await w.order('suspended')] })).code).toBe(INVALID);
-    expect((await post('supervisor', '/loanapi/review/resettingOrder/reset', { ids: [closed] })).code).toBe(OK);
+    expect((await post('admin', '/loanapi/review/resettingOrder/reset', { ids: [await w.order('suspended')] })).code).toBe(INVALID);
+    expect((await post('admin', '/loanapi/review/resettingOrder/reset', { ids: [closed] })).code).toBe(OK);
     expect((await statusOf(closed)).status).toBe('pending_review');
     expect((await post('reviewer1', '/loanapi/review/resettingOrder/reset', { ids: [closed] })).code).toBe(FORBIDDEN);
   });
@@ -456,7 +469,7 @@ describe('review flow (/merchant/loanConfig)', () => {
     const id = await w.order('first_review');
     expect((await post('reviewer1', '/loanapi/review/trial/approve', { id })).data.status).toBe('disbursement_review');
     const returning = await w.order('reloan', { returning: true });
-    expect((await post('supervisor', '/loanapi/review/order/reloan_approve', { id: returning })).data.status).toBe('withdrawal');
+    expect((await post('admin', '/loanapi/review/order/reloan_approve', { id: returning })).data.status).toBe('withdrawal');
 
     expect((await post('merchant', '/loanapi/review_flow/edit', { id: 0, new_stages: ['first'], returning_stages: [] })).code).toBe(NOT_FOUND);
     expect((await post('merchant', '/loanapi/review_flow/edit', { id: w.other, new_stages: ['first'], returning_stages: [] })).code).toBe(NOT_FOUND);
@@ -526,18 +539,18 @@ describe('refusals of every route', () => {
       ['reviewer1', '/loanapi/review/loanInterception/close', { id: first }, FORBIDDEN],
       ['prereview', '/loanapi/review/loanInterception/release', { id: 'x' }, VALIDATION],
       ['reviewer1', '/loanapi/review/order/close_all', { ids: [first] }, FORBIDDEN],
-      ['supervisor', '/loanapi/review/order/close_all', { ids: [outside] }, NOT_FOUND],
+      ['orderdesk', '/loanapi/review/order/close_all', { ids: [outside] }, NOT_FOUND],
       ['reviewer1', '/loanapi/review/order/reset', { ids: [closed] }, FORBIDDEN],
-      ['supervisor', '/loanapi/review/order/reset', { ids: [] }, VALIDATION],
+      ['admin', '/loanapi/review/order/reset', { ids: [] }, VALIDATION],
       ['reviewer1', '/loanapi/review/order/return_withdrawal', { ids: [closed] }, FORBIDDEN],
       ['reviewer1', '/loanapi/review/order/switch_manual', { ids: [closed] }, FORBIDDEN],
-      ['supervisor', '/loanapi/review/order/switch_manual', { ids: [outside] }, NOT_FOUND],
+      ['orderdesk', '/loanapi/review/order/switch_manual', { ids: [outside] }, NOT_FOUND],
       ['reviewer1', '/loanapi/review/order/reloan_approve', { id: first }, FORBIDDEN],
-      ['supervisor', '/loanapi/review/order/reloan_approve', { id: first }, INVALID],
-      ['supervisor', '/loanapi/review/order/reloan_approve', { id: first, limit: -3 }, VALIDATION],
+      ['admin', '/loanapi/review/order/reloan_approve', { id: first }, INVALID],
+      ['admin', '/loanapi/review/order/reloan_approve', { id: first, limit: -3 }, VALIDATION],
       ['reviewer1', '/loanapi/review/order/reloan_reject', { id: first, reason: '1' }, FORBIDDEN],
-      ['supervisor', '/loanapi/review/order/reloan_reject', { id: outside, reason: '1' }, NOT_FOUND],
-      ['supervisor', '/loanapi/review/resettingOrder/reset', { ids: [outside] }, NOT_FOUND],
+      ['orderdesk', '/loanapi/review/order/reloan_reject', { id: outside, reason: '1' }, NOT_FOUND],
+      ['orderdesk', '/loanapi/review/resettingOrder/reset', { ids: [outside] }, NOT_FOUND],
     ];
     for (const [who, url, body, expected] of cases) {
       const res = await post(who, url, body);

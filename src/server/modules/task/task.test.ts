@@ -21,8 +21,8 @@ beforeAll(async () => {
   db = database.db;
   const rows = await db.insert(adminAccount).values([1, 2, 3, 4].map((i) => ({
     account: `tk${i}`, nickname: `tk${i}`, name: `Task Person ${i}`, phone: `0700000${i}`, passwordHash: 'x', roleId: 1,
-    // tk1, tk2: merchant 1; tk3: merchants 1 and 2; tk4: every merchant (none listed).
-    merchantIds: i === 4 ? [] : i === 3 ? [1, 2] : [1],
+    // tk1, tk2: merchant 1; tk3 and tk4: merchants 1 and 2 (an empty list would be no merchant: scoping fails closed).
+    merchantIds: i >= 3 ? [1, 2] : [1],
   }))).returning({ id: adminAccount.id });
   acc = rows.map((r) => r.id);
 }, 60_000);

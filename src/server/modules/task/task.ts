@@ -141,7 +141,7 @@ const DISPATCH_BATCH = 5000;
 /**
  * Auto-dispatch: assigns open tasks of a queue to the least-loaded eligible accounts, each under `cap` claimed tasks.
  * Oldest task first; an account is eligible for a task when it is enabled and its authorised merchants cover the
- * task's merchant (no merchants: all), and `skip` (optional: e.g. the reviewer passed another stage of that order)
+ * task's merchant (no merchants: none), and `skip` (optional: e.g. the reviewer passed another stage of that order)
  * does not exclude it. Each assignment is the same guarded claim as claimTask, so a task claimed meanwhile is skipped.
  */
 export async function dispatchQueue(db: Db, input: {
@@ -164,7 +164,8 @@ export async function dispatchQueue(db: Db, input: {
       for (const a of accounts) {
         const n = load.get(a.id) ?? 0;
         if (n >= input.cap) continue;
-        if (a.merchantIds.length && !a.merchantIds.includes(task.merchantId)) continue;
+        // An account takes tasks of its authorised merchants only; none authorised means none (fails closed).
+        if (!a.merchantIds.includes(task.merchantId)) continue;
         if (input.skip?.(task, a.id)) continue;
         if (!best || n < best.n || (n === best.n && a.id < best.id)) best = { id: a.id, n };
       }

@@ -15,7 +15,7 @@ import { merchant } from '../merchant/merchant.table';
 import { loadAccess } from '../empower/access';
 import { adminAccount } from '../empower/empower.table';
 import { isUnscoped } from '../empower/scope';
-import { requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
+import { depsIn, keyOwner, requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
 import { transitionOrder, type LoanOrderRow } from '../lifecycle/transition';
 import { writeOpLog } from '../log/oplog';
 import { loanOrder } from '../order/order.table';
@@ -144,18 +144,19 @@ export async function contact(ctx: ActCtx, page: WorkPage, body: { id: number; r
 export async function confirm(ctx: ActCtx, page: 'MywaitForOrder' | 'MyTakeConfirmOrder', body: { id: number; note: string }): Promise<TransferView> {
   const { db, clock } = ctx.deps;
   const key = requireIdempotencyKey(ctx.req);
-  return withIdempotency(db, { scope: 'withdrawal.agentConfirm', key, payload: { id: body.id, note: body.note }, accountId: ctx.actor.accountId }, async () => {
+  const call = { scope: 'withdrawal.agentConfirm', key, owner: keyOwner.account(ctx.actor.accountId), payload: { id: body.id, note: body.note }, accountId: ctx.actor.accountId };
+  return withIdempotency(db, call, async (tx) => {
+    const inTx = { ...ctx, deps: depsIn(ctx.deps, tx) };
     const now = clock.now();
-    const { order, task } = await held(ctx, page, body.id, now);
-    if (await holds(db, order.id, expired(now))) throw new AppError(CODE.INVALID_TRANSITION, 'withdrawal.expired');
-    await assertMayWithdraw(ctx.deps, order, now);
-    const view = await confirmWithdrawal(ctx.deps, {
+    const { order, task } = await held(inTx, page, body.id, now);
+    if (await holds(tx, order.id, expired(now))) throw new AppError(CODE.INVALID_TRANSITION, 'withdrawal.expired');
+    await assertMayWithdraw(inTx.deps, order, now);
+    // Part of this transaction; the payout is sent once it commits.
+    const view = await confirmWithdrawal(inTx.deps, {
       orderId: order.id, actorId: ctx.actor.accountId, withdrawalType: 'manual', idempotencyKey: key, merchantIds: scopeOf(ctx.actor),
     });
-    await db.transaction(async (tx) => {
-      await tx.insert(withdrawalContact).values(contactRow(order, task.queue, task.id, ctx.actor, CONTACT_RESULT.askedToConfirm, body.note, now));
-      await opLog(tx, ctx.req, `withdrawal.${page}.confirm`, order.id, { status: order.status }, { status: 'disbursing', note: body.note, transfer_id: view.transfer_id });
-    });
+    await tx.insert(withdrawalContact).values(contactRow(order, task.queue, task.id, ctx.actor, CONTACT_RESULT.askedToConfirm, body.note, now));
+    await opLog(tx, ctx.req, `withdrawal.${page}.confirm`, order.id, { status: order.status }, { status: 'disbursing', note: body.note, transfer_id: view.transfer_id });
     return view;
   });
 }
@@ -402,7 +403,7 @@ export async function agents(db: DbOrTx, actor: Actor): Promise<Array<{ id: numb
     .from(adminAccount).where(and(eq(adminAccount.enabled, true), isNull(adminAccount.deletedAt))).orderBy(asc(adminAccount.id));
   const out: Array<{ id: number; account: string; name: string; claimed: number }> = [];
   for (const r of rows) {
-    if (scope && r.merchantIds.length && !r.merchantIds.some((m) => scope.includes(m))) continue;
+    if (!r.merchantIds.length || (scope && !r.merchantIds.some((m) => scope.includes(m)))) continue;
     const access = await loadAccess(db, r.id);
     if (!access || access.nodeList.includes(SUPER_KEY) || !can(access.nodeList, AGENT_NODE())) continue;
     out.push({ id: r.id, account: r.account, name: r.name, claimed: 0 });
