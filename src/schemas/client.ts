@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, id32 } from './common';
 import { dateOrTime } from './empower';
 import { MARKETS } from './merchant';
 
@@ -193,13 +193,13 @@ export const labelBody = z.object({
   label_name: z.string().trim().min(1).max(40),
   mark_color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'),
 });
-export const labelEditBody = labelBody.extend({ id });
-export const labelDelBody = z.object({ id });
+export const labelEditBody = labelBody.extend({ id: id32 });
+export const labelDelBody = z.object({ id: id32 });
 
 /** POST /loanapi/customer_label/add_customer_label: the customer's labels become exactly `label_ids` ([] clears them). */
 export const attachLabelsBody = z.object({
   customer_id: id,
-  label_ids: z.array(id).max(50),
+  label_ids: z.array(id32).max(50),
 });
 
 /** GET /loanapi/customer_label/all_list. */

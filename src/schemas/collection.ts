@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, id32 } from './common';
 import { filterId } from './client';
 import { dateOrTime } from './empower';
 import { amountMinor } from './repayment';
@@ -16,11 +16,11 @@ import { amountMinor } from './repayment';
  * the ranges of one merchant's enabled stages do not overlap. Cases of a stage go to the collectors of its group.
  */
 export const stageBody = z.object({
-  merchant_id: id,
+  merchant_id: id32,
   name: z.string().trim().min(1).max(40),
   min_day: z.coerce.number().int().min(-30).max(3650),
   max_day: z.coerce.number().int().min(-30).max(3650),
-  group_id: id,
+  group_id: id32,
   /** New cases one collector of the stage may receive per business day. */
   daily_cap: z.coerce.number().int().min(1).max(1000),
   /** A case held this many days goes back to allocation unless marked to stay (0: never). */
@@ -30,11 +30,11 @@ export const stageBody = z.object({
   enabled: z.boolean().default(true),
   sort: z.coerce.number().int().min(0).max(999).default(0),
 }).refine((s) => s.max_day >= s.min_day, { path: ['max_day'], message: 'validation.rangeOrder' });
-export const stageEditBody = z.object({ id }).and(stageBody);
+export const stageEditBody = z.object({ id: id32 }).and(stageBody);
 
-export const collectorGroupBody = z.object({ merchant_id: id, name: z.string().trim().min(2).max(40) });
+export const collectorGroupBody = z.object({ merchant_id: id32, name: z.string().trim().min(2).max(40) });
 /** A collector in a group: enabled, with an optional daily cap of their own (0: the stage's). */
-export const collectorMemberBody = z.object({ group_id: id, account_id: id, enabled: z.boolean().default(true), daily_cap: z.coerce.number().int().min(0).max(1000).default(0) });
+export const collectorMemberBody = z.object({ group_id: id32, account_id: id32, enabled: z.boolean().default(true), daily_cap: z.coerce.number().int().min(0).max(1000).default(0) });
 
 // ------------------------------------------------------------------------------------------------ cases
 
@@ -52,7 +52,7 @@ export type CaseEvent = (typeof CASE_EVENTS)[number];
 /** Why a case went to whom (allocation log). */
 export const ALLOCATION_REASONS = ['least_loaded', 'claimed', 'manual', 'returned', 'reassigned_after_days', 'restaged', 'no_capacity'] as const;
 
-export const PROMISE_STATUSES = ['pending', 'kept', 'broken'] as const;
+export const PROMISE_STATUSES = ['pending', 'kept', 'broken', 'replaced'] as const;
 export type PromiseStatus = (typeof PROMISE_STATUSES)[number];
 
 /** Dictionaries (system dictionary screen) of call results and dispositions; defaults when empty. */
@@ -92,10 +92,10 @@ export const allocationQuery = z.object({
 export const resultBody = z.object({ id, result: z.string().trim().min(1).max(40), disposition: z.string().trim().max(40).optional(), note: text(500).optional(), call_id: id.optional() });
 export const promiseBody = z.object({ id, promise_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'), amount: amountMinor, note: text(500).optional() });
 export const noteBody = z.object({ id, note: z.string().trim().min(1).max(1000) });
-export const assignBody = z.object({ ids: z.array(id).min(1).max(500), collector_id: id, reason: text(200).optional() });
+export const assignBody = z.object({ ids: z.array(id).min(1).max(500), collector_id: id32, reason: text(200).optional() });
 export const stayBody = z.object({ id, stay: z.boolean() });
 /** A call started from a case (the softphone link is opened by the console; the log is written here). */
-export const callBody = z.object({ id, phone: z.string().trim().min(3).max(30), contact_name: text(60).optional(), relation: text(30).optional(), config_id: id.optional() });
+export const callBody = z.object({ id, phone: z.string().trim().min(3).max(30), contact_name: text(60).optional(), relation: text(30).optional(), config_id: id32.optional() });
 export const callEndBody = z.object({ call_id: id, duration_seconds: z.coerce.number().int().min(0).max(36_000) });
 /** refundTheAmount: refund a customer's credit (overpayment) from a case or an order. */
 export const refundBody = z.object({ order_id: id, amount: amountMinor, reason: z.string().trim().min(2).max(200), idempotency_key: idempotencyKey });
@@ -112,10 +112,10 @@ export const externalCallBody = z.object({
   a_text: text(60).default(''),
   only_no: z.boolean().default(false),
   sip_text: text(60).default(''),
-  merchant_id: id.optional(),
+  merchant_id: id32.optional(),
   enabled: z.boolean().default(true),
 });
-export const externalCallEditBody = z.object({ id }).and(externalCallBody);
+export const externalCallEditBody = z.object({ id: id32 }).and(externalCallBody);
 
 // ------------------------------------------------------------------------------------------------ API
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, id32 } from './common';
 import { filterId, queryFlag } from './client';
 import { EXTERNAL_CALL_TYPES, externalCallBody } from './collection';
 
@@ -25,9 +25,9 @@ export const stageListQuery = z.object({
 });
 
 export const groupListQuery = z.object({ merchant_id: filterId.optional() });
-export const groupDelBody = z.object({ group_id: id });
-export const memberDelBody = z.object({ group_id: id, account_id: id });
-export const groupAccountsQuery = z.object({ merchant_id: id });
+export const groupDelBody = z.object({ group_id: id32 });
+export const memberDelBody = z.object({ group_id: id32, account_id: id32 });
+export const groupAccountsQuery = z.object({ merchant_id: id32 });
 
 export interface StageRow {
   id: number;
@@ -130,7 +130,7 @@ function checkTemplate(v: { type: string; url: string }, ctx: z.RefinementCtx): 
 
 /** Add (and, with `id` from the selected row, edit) an external-call setting: the template is checked for its type. */
 export const outboundBody = outboundFields.superRefine(checkTemplate);
-export const outboundEditBody = outboundFields.extend({ id }).superRefine(checkTemplate);
+export const outboundEditBody = outboundFields.extend({ id: id32 }).superRefine(checkTemplate);
 
 export const outboundListQuery = z.object({
   merchant_id: filterId.optional(),

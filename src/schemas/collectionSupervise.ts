@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, id32 } from './common';
 import { filterId } from './client';
 import { dateOrTime } from './empower';
 import { allocationQuery, caseQuery, CASE_STATUSES, refundBody } from './collection';
@@ -111,7 +111,7 @@ export const remindBody = z.object({ id, result: z.string().trim().min(1).max(40
 /** CollectionServiceManagement return: cases back to the pool, whoever holds them. */
 export const returnCasesBody = z.object({ ids: z.array(id).min(1).max(500), note: text(200).optional() });
 /** CollectionServiceManagement run the collection day now, for one merchant (forced: again when it already ran today). */
-export const runDayBody = z.object({ merchant_id: id });
+export const runDayBody = z.object({ merchant_id: id32 });
 /**
  * The refund route's body: refundBody, with the order named by `order_id` or — from a selected row of the refund list
  * (the console sends single-row actions as `{id, …}`) — by `id`.
@@ -231,6 +231,8 @@ export interface LiveCountRow {
   promises_pending: number;
   promises_kept: number;
   promises_broken: number;
+  /** Pending promises closed today because the collector took a new one (not broken: nothing fell due unpaid). */
+  promises_replaced: number;
   /** Money paid today on the cases they hold, by currency (minor units). */
   recovered_today: Array<{ currency: string; amount: number }>;
 }

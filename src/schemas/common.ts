@@ -27,9 +27,28 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-export const id = z.coerce.number().int().positive();
-export const idBody = z.object({ id });
-export const idsBody = z.object({ ids: z.array(id).min(1).max(500) });
+/** Largest value of a PostgreSQL integer (int4) column. */
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * Integers as the columns hold them, so that an out-of-range value is refused by validation (40000) rather than by
+ * the database. Coerced (query strings are text); zod refuses NaN, Infinity and unsafe integers on its own.
+ */
+export const int32 = (min = -INT32_MAX - 1, max = INT32_MAX) => z.coerce.number().int().min(min).max(max);
+/** Id of a serial (int4) table: accounts, roles, merchants, channels, products, rules, settings, dictionary. */
+export const id32 = z.coerce.number().int().positive().max(INT32_MAX);
+/** Id of a bigserial table: orders, customers, cases, transfers, repayments, logs. */
+export const id64 = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** Any id; bigint-wide. Prefer id32 for int4 columns. */
+export const id = id64;
+/** An amount in minor units (bigint columns), bounded so that sums of a few stay exact in a JS number. */
+export const MONEY_MAX = 1e15;
+export const money = z.coerce.number().int().min(0).max(MONEY_MAX);
+
+export const idBody = z.object({ id: id32 });
+export const idsBody = z.object({ ids: z.array(id32).min(1).max(500) });
+export const idBody64 = z.object({ id: id64 });
+export const idsBody64 = z.object({ ids: z.array(id64).min(1).max(500) });
 
 /** Page-style paging accepted from the spec's callers (dictionary: page 0 size 9999; async loader: page 1 size 100). */
 export const pageQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, id32 } from './common';
 import { filterId, queryFlag } from './client';
 import { REDUCTION_STATUSES, reductionDecideBody, reductionQuery, type DebtPart, type DebtSettings, type Parts, type ReductionStatus } from './repayment';
 
@@ -20,7 +20,7 @@ export const DEBT_EXTRA_API = {
 
 const text = (max: number) => z.string().trim().max(max);
 
-export const settingsGetQuery = z.object({ merchant_id: id });
+export const settingsGetQuery = z.object({ merchant_id: id32 });
 
 export const productListQuery = z.object({
   merchant_id: filterId.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hhmm, id } from './common';
+import { hhmm, id32 } from './common';
 
 export const TERMINALS = ['pc', 'mobile'] as const;
 export type Terminal = (typeof TERMINALS)[number];
@@ -14,33 +14,33 @@ const accountFields = {
   nickname: personName,
   name: personName,
   phone,
-  role_id: id,
-  secondary_role_id: id.nullable().optional(),
+  role_id: id32,
+  secondary_role_id: id32.nullable().optional(),
   work_start: hhmm.nullable().optional(),
   work_end: hhmm.nullable().optional(),
   allowed_terminals: z.array(z.enum(TERMINALS)).max(2).default([]),
-  merchant_ids: z.array(id).max(500).default([]),
+  merchant_ids: z.array(id32).max(500).default([]),
   privacy_protection: z.boolean().default(false),
   enabled: z.boolean().default(true),
   special_nodes: z.array(z.string().max(64)).max(500).default([]),
 };
 
 export const accountAddBody = z.object({ account, password, ...accountFields });
-export const accountEditBody = z.object({ id, ...accountFields });
+export const accountEditBody = z.object({ id: id32, ...accountFields });
 export type AccountAddBody = z.infer<typeof accountAddBody>;
 export type AccountEditBody = z.infer<typeof accountEditBody>;
 
 export const accountListQuery = z.object({
   keyword: z.string().trim().max(64).optional(),
-  role_id: id.optional(),
+  role_id: id32.optional(),
   enabled: z.enum(['0', '1']).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(50),
 });
 
-export const resetPwdBody = z.object({ id, password });
-export const setOrganizerBody = z.object({ id, organizer_id: id.nullable() });
-export const editWorkBody = z.object({ id, work_start: hhmm.nullable(), work_end: hhmm.nullable() });
+export const resetPwdBody = z.object({ id: id32, password });
+export const setOrganizerBody = z.object({ id: id32, organizer_id: id32.nullable() });
+export const editWorkBody = z.object({ id: id32, work_start: hhmm.nullable(), work_end: hhmm.nullable() });
 
 export interface AccountRow {
   id: number;
@@ -73,12 +73,12 @@ export const roleBody = z.object({
   // Role names are labels, not person names: the demo templates ("Withdrawal customer service") run past 20.
   name: z.string().trim().min(2).max(40),
   identifier: z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9_]+$/, 'validation.identifierChars'),
-  parent_id: id.nullable().optional(),
+  parent_id: id32.nullable().optional(),
   is_template: z.boolean().default(false),
   node_keys: z.array(z.string().max(64)).max(1000).default([]),
   remark: z.string().max(200).optional().default(''),
 });
-export const roleEditBody = roleBody.extend({ id });
+export const roleEditBody = roleBody.extend({ id: id32 });
 
 export interface RoleRow {
   id: number;
@@ -138,8 +138,8 @@ export interface TokenSummaryRow {
 
 /** One account (`id`) or several (`ids`): the single-row and bulk commands both end here. */
 export const accountIdsBody = z.object({
-  id: id.optional(),
-  ids: z.array(id).min(1).max(500).optional(),
+  id: id32.optional(),
+  ids: z.array(id32).min(1).max(500).optional(),
 });
 
 /** Session ids, for ending single sessions from the online-sessions screen. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, id32 } from './common';
 
 /**
  * Contracts of the intake area (docs/intake.md): the borrower app's signed API (/loanapi/app/*), the merchant app
@@ -67,7 +67,7 @@ export type AppRegisterBody = z.infer<typeof appRegisterBody>;
 export const appApplyBody = z.object({
   phone,
   /** Required with a merchant key; with a platform key, omit it to let the platform choose the merchant. */
-  product_id: id.optional(),
+  product_id: id32.optional(),
   /** Minor units. */
   amount: z.number().int().positive().max(1e13),
   days: z.number().int().min(1).max(3650),
@@ -161,14 +161,14 @@ export interface AppCard {
 export const APP_KEY_STATUSES = ['enabled', 'disabled'] as const;
 
 export const appKeyAddBody = z.object({
-  merchant_id: id,
+  merchant_id: id32,
   name: z.string().trim().min(2).max(40),
   /** Only for a main merchant: applications are distributed to it and its sub-merchants. */
   platform: z.boolean().default(false),
 });
 
 export const appKeyListQuery = z.object({
-  merchant_id: id.optional(),
+  merchant_id: id32.optional(),
   status: z.enum(APP_KEY_STATUSES).optional(),
   keyword: z.string().trim().max(64).optional(),
 });
@@ -218,9 +218,9 @@ export const RULE_LIMIT_KEYS = ['max_active_loans', 'reject_cooldown_days', 'max
   'max_daily_apply_id', 'min_age', 'max_age', 'max_daily_withdrawals'] as const;
 export type RuleLimitKey = (typeof RULE_LIMIT_KEYS)[number];
 
-export const ruleConfigAddBody = z.object({ merchant_id: id, ...ruleConfigFields });
-export const ruleConfigEditBody = z.object({ id, ...ruleConfigFields });
-export const ruleConfigListQuery = z.object({ merchant_id: id.optional() });
+export const ruleConfigAddBody = z.object({ merchant_id: id32, ...ruleConfigFields });
+export const ruleConfigEditBody = z.object({ id: id32, ...ruleConfigFields });
+export const ruleConfigListQuery = z.object({ merchant_id: id32.optional() });
 
 export interface RuleConfigRow extends Record<RuleLimitKey, number | null> {
   id: number;
@@ -248,10 +248,10 @@ const restrictionFields = {
   enabled: z.boolean().default(true),
   remark: z.string().trim().max(200).default(''),
 };
-export const restrictionAddBody = z.object({ merchant_id: id, ...restrictionFields });
-export const restrictionEditBody = z.object({ id, ...restrictionFields });
+export const restrictionAddBody = z.object({ merchant_id: id32, ...restrictionFields });
+export const restrictionEditBody = z.object({ id: id32, ...restrictionFields });
 export const restrictionListQuery = z.object({
-  merchant_id: id.optional(),
+  merchant_id: id32.optional(),
   target: z.enum(RESTRICTION_TARGETS).optional(),
   keyword: z.string().trim().max(40).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, id32 } from './common';
 import { filterId, queryFlag } from './client';
 import { dateOrTime } from './empower';
 
@@ -80,7 +80,7 @@ export const channelBody = z.object({
 export type ChannelBody = z.infer<typeof channelBody>;
 
 export const channelEditBody = z.object({
-  id,
+  id: id32,
   name: z.string().trim().min(2).max(100).optional(),
   enabled: z.boolean().optional(),
   is_default: z.boolean().optional(),
@@ -152,8 +152,8 @@ export const secureKeyBody = z.object({
  * per-payout limits (0: no limit; outside them a withdrawal is refused).
  */
 export const paymentConfigBody = z.object({
-  id,
-  payout_channel_id: id.nullable().default(null),
+  id: id32,
+  payout_channel_id: id32.nullable().default(null),
   auto_payout: z.boolean().default(true),
   audit_enabled: z.boolean().default(false),
   audit_above: minor.default(0),
@@ -191,7 +191,7 @@ export type PaymentConfigRow = {
  * max_amount (0: any), and the customer's settled loans at least min_settled_loans.
  */
 export const autoLoanRuleBody = z.object({
-  merchant_id: id,
+  merchant_id: id32,
   name: z.string().trim().min(2).max(100),
   customer_type: z.enum(RULE_CUSTOMER_TYPES).default('all'),
   max_amount: minor.default(0),
@@ -199,7 +199,7 @@ export const autoLoanRuleBody = z.object({
   enabled: z.boolean().default(true),
   sort: z.coerce.number().int().min(0).max(9999).default(0),
 });
-export const autoLoanRuleEditBody = autoLoanRuleBody.omit({ merchant_id: true }).partial().extend({ id });
+export const autoLoanRuleEditBody = autoLoanRuleBody.omit({ merchant_id: true }).partial().extend({ id: id32 });
 
 export const autoLoanRuleListQuery = z.object({
   merchant_id: filterId.optional(),
@@ -228,8 +228,8 @@ export type AutoLoanRuleRow = {
  * (repayment link) and to collectors. A managed list: add, edit (including enabled), delete.
  */
 export const payCardBody = z.object({
-  merchant_id: id,
-  channel_id: id.nullable().default(null),
+  merchant_id: id32,
+  channel_id: id32.nullable().default(null),
   bank_name: z.string().trim().min(2).max(100),
   account_name: z.string().trim().min(2).max(100),
   account_number: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9 -]+$/, 'validation.invalidFormat'),
@@ -237,7 +237,7 @@ export const payCardBody = z.object({
   sort: z.coerce.number().int().min(0).max(9999).default(0),
   remark: text(200).default(''),
 });
-export const payCardEditBody = payCardBody.omit({ merchant_id: true }).partial().extend({ id });
+export const payCardEditBody = payCardBody.omit({ merchant_id: true }).partial().extend({ id: id32 });
 
 export const payCardListQuery = z.object({
   merchant_id: filterId.optional(),
@@ -379,9 +379,9 @@ export type PaymentEventRow = {
 // ------------------------------------------------------------------ actions
 
 export const transferIdBody = z.object({ id });
-export const auditApproveBody = z.object({ id, channel_id: id.optional(), remark: text(200).default('') });
+export const auditApproveBody = z.object({ id, channel_id: id32.optional(), remark: text(200).default('') });
 export const auditRejectBody = z.object({ id, reason });
-export const retransferBody = z.object({ id, channel_id: id.optional() });
+export const retransferBody = z.object({ id, channel_id: id32.optional() });
 export const manualTransferBody = z.object({
   id,
   reference: z.string().trim().min(3).max(64),

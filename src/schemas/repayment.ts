@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, id32, money } from './common';
 import { filterId } from './client';
 import { dateOrTime } from './empower';
 
@@ -128,9 +128,9 @@ export const repaymentCardQuery = z.object({
   status: z.enum(REPAYMENT_CARD_STATUSES).optional(),
 });
 /** Issue (or re-issue) one customer's card. */
-export const repaymentCardIssueBody = z.object({ customer_id: id, merchant_id: id });
+export const repaymentCardIssueBody = z.object({ customer_id: id, merchant_id: id32 });
 /** resetAllRepaymentCards: re-apply every open-loan customer's card of a merchant, as a background batch. */
-export const resetCardsBody = z.object({ merchant_id: id, remark: text(200).optional() });
+export const resetCardsBody = z.object({ merchant_id: id32, remark: text(200).optional() });
 export const RESET_BATCH_STATUSES = ['running', 'done', 'failed'] as const;
 
 // ------------------------------------------------------------------------------------------------ list filters
@@ -144,8 +144,8 @@ export const repaymentListQuery = z.object({
   type: z.array(z.enum(REPAYMENT_TYPES)).max(REPAYMENT_TYPES.length).optional(),
   status: z.array(z.enum(REPAYMENT_STATUSES)).max(REPAYMENT_STATUSES.length).optional(),
   channel_id: filterId.optional(),
-  amount_min: z.coerce.number().int().min(0).optional(),
-  amount_max: z.coerce.number().int().min(0).optional(),
+  amount_min: money.optional(),
+  amount_max: money.optional(),
   created_from: dateOrTime.optional(),
   created_to: dateOrTime.optional(),
   over_contract: z.enum(['1', '0']).optional(),
@@ -176,7 +176,7 @@ export const reductionQuery = z.object({
 
 /** /merchant/repaymentDiscountRule: what a reduction may waive for orders in an overdue-day range. */
 export const discountRuleBody = z.object({
-  merchant_id: id,
+  merchant_id: id32,
   name: z.string().trim().min(2).max(60),
   min_overdue_days: z.coerce.number().int().min(0).max(3650),
   max_overdue_days: z.coerce.number().int().min(0).max(3650),
@@ -188,7 +188,7 @@ export const discountRuleBody = z.object({
   max_principal_bp: z.coerce.number().int().min(0).max(10_000).default(0),
   enabled: z.boolean().default(true),
 }).refine((r) => r.max_overdue_days >= r.min_overdue_days, { path: ['max_overdue_days'], message: 'validation.rangeOrder' });
-export const discountRuleEditBody = z.object({ id }).and(discountRuleBody);
+export const discountRuleEditBody = z.object({ id: id32 }).and(discountRuleBody);
 
 // ------------------------------------------------------------------------------------------------ debt settings
 
@@ -200,7 +200,7 @@ export const OVERPAYMENT_HANDLING = ['credit', 'to_debt'] as const;
 
 /** /merchant/DebtSettings: a merchant's overdue, extension and reduction rules. */
 export const debtSettingsBody = z.object({
-  merchant_id: id,
+  merchant_id: id32,
   /** Overdue days without penalty (the penalty of those days is never charged). */
   grace_days: z.coerce.number().int().min(0).max(60),
   /** Daily penalty, basis points of the principal (on top of the product's overdue interest). */
@@ -236,7 +236,7 @@ export const FEE_TIMINGS = ['upfront', 'maturity'] as const;
 const bp = z.coerce.number().int().min(0).max(10_000);
 /** /merchant/product add (edit adds id). */
 export const productBody = z.object({
-  merchant_id: id,
+  merchant_id: id32,
   name: z.string().trim().min(2).max(100),
   term: z.coerce.number().int().min(1).max(36).default(1),
   cycle: z.coerce.number().int().min(1).max(365),
@@ -258,7 +258,7 @@ export const productBody = z.object({
   sort: z.coerce.number().int().min(0).max(9999).default(0),
 }).refine((p) => p.max_days >= p.min_days, { path: ['max_days'], message: 'validation.rangeOrder' })
   .refine((p) => p.max_amount === 0 || p.max_amount >= p.min_amount, { path: ['max_amount'], message: 'validation.rangeOrder' });
-export const productEditBody = z.object({ id }).and(productBody);
+export const productEditBody = z.object({ id: id32 }).and(productBody);
 
 // ------------------------------------------------------------------------------------------------ API paths
 

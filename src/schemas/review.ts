@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id32 } from './common';
 import { filterId, queryFlag } from './client';
 import { dateOrTime } from './empower';
 import { MANUAL_STAGES, type ManualStage } from './lifecycle';
@@ -159,28 +160,37 @@ const remark = z.string().trim().max(200).optional();
 /** A dictionary value of reject_reason; required (spec §5: select a rejection reason, also for batch reject). */
 const rejectReason = z.string({ error: 'validation.rejectReason' }).trim().min(1, 'validation.rejectReason').max(64);
 
-/** Claim, release, send-to / return-from service: the order's id. */
-export const reviewOrderBody = z.object({ id: orderId });
+/**
+ * The version of the order the caller saw (`version` of the review panel and of the queue rows): a stage decision
+ * carries it and is refused (40900 review.orderChanged) when the order changed since, so a key pressed for one order
+ * can never decide another, even from a script that did not read it first.
+ */
+export const orderVersion = z.string({ error: 'validation.orderVersion' }).trim().min(1, 'validation.orderVersion').max(40);
+/** The version as a command parameter: the console adds it from the selected row, scripts pass it. */
+const versionParam = { version: orderVersion.optional() };
+
+/** Claim, release, send-to / return-from service: the order's id (claim and release check a version when given). */
+export const reviewOrderBody = z.object({ id: orderId, ...versionParam });
 
 /** Approve: optionally a review limit (minor units, at most the application amount) and a remark. */
-export const approveBody = z.object({ id: orderId, limit: limitMinor.optional(), remark });
+export const approveBody = z.object({ id: orderId, version: orderVersion, limit: limitMinor.optional(), remark });
 /** Parameters of "approve with limit" (the id comes from the selected row). */
-export const approveLimitParams = z.object({ limit: limitMinor, remark });
+export const approveLimitParams = z.object({ limit: limitMinor, remark, ...versionParam });
 
-export const rejectBody = z.object({ id: orderId, reason: rejectReason, remark });
-export const rejectParams = rejectBody.omit({ id: true });
+export const rejectBody = z.object({ id: orderId, version: orderVersion, reason: rejectReason, remark });
+export const rejectParams = rejectBody.omit({ id: true }).extend(versionParam);
 export const batchRejectBody = z.object({ ids: orderIds, reason: rejectReason, remark });
 export const batchRejectParams = batchRejectBody.omit({ ids: true });
 
 /** Auto-dispatch of a queue: each reviewer up to `cap` claimed orders; all eligible reviewers unless named. */
 export const dispatchBody = z.object({
   cap: z.coerce.number().int().min(1).max(500).default(20),
-  account_ids: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  account_ids: z.array(id32).max(500).optional(),
 });
 
 /** Send an order to customer service with a note ("pending supplement"). */
-export const toServiceBody = z.object({ id: orderId, note: z.string().trim().min(1).max(500) });
-export const toServiceParams = toServiceBody.omit({ id: true });
+export const toServiceBody = z.object({ id: orderId, version: orderVersion, note: z.string().trim().min(1).max(500) });
+export const toServiceParams = toServiceBody.omit({ id: true }).extend(versionParam);
 
 /** What customer service got from the customer. */
 export const CONTACT_RESULTS = ['supplemented', 'reached', 'unreachable', 'wrong_number', 'declined'] as const;
@@ -197,9 +207,9 @@ export const interceptCloseParams = interceptCloseBody.omit({ id: true });
 export const ordersBody = z.object({ ids: orderIds });
 export const closeOrdersBody = z.object({ ids: orderIds, reason: remark });
 export const closeOrdersParams = closeOrdersBody.omit({ ids: true });
-export const reloanApproveBody = approveBody;
+export const reloanApproveBody = approveBody.extend(versionParam);
 export const reloanApproveParams = z.object({ limit: limitMinor.optional(), remark });
-export const reloanRejectBody = rejectBody;
+export const reloanRejectBody = rejectBody.extend(versionParam);
 
 /** Filters of a stage queue: claimed by me, unclaimed, or all. */
 export const CLAIM_FILTERS = ['all', 'mine', 'unclaimed'] as const;
@@ -270,6 +280,8 @@ export interface QueueRow {
   claimed_at: string | null;
   /** At customer service ("pending supplement"): decisions wait for its return. */
   in_service: boolean;
+  /** The order's version: decisions from this row carry it (orderVersion). */
+  version: string;
 }
 
 /** A row of a customer-service queue. */
@@ -344,6 +356,8 @@ export interface ReviewOrderDetail {
   service: { page: ServicePage; note: string; opened_at: string; sent_by_name: string | null; assignee_name: string | null } | null;
   /** False when the reader passed another stage of this order (the same person may not pass two stages). */
   can_pass: boolean;
+  /** The order's version: decisions taken on this view carry it (orderVersion). */
+  version: string;
   records: ReviewRecordView[];
 }
 

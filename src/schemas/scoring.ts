@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idsBody } from './common';
+import { id, idsBody, id32 } from './common';
 import { filterId, queryFlag } from './client';
 import { COMPARATORS, type Comparator, type ValueType, type Value } from './scoring-expr';
 
@@ -115,7 +115,7 @@ const ruleFields = {
 };
 
 /** POST /loanapi/{auto_audit_rule|order_scoring_rule}/add */
-export const ruleAddBody = z.object({ merchant_id: id, ...ruleFields });
+export const ruleAddBody = z.object({ merchant_id: id32, ...ruleFields });
 export type RuleAddBody = z.infer<typeof ruleAddBody>;
 
 /**
@@ -123,7 +123,7 @@ export type RuleAddBody = z.infer<typeof ruleAddBody>;
  * the merchant of a rule never changes (clone it instead).
  */
 export const ruleEditBody = z.object({
-  id, ...ruleFields, action_miss: z.enum(RULE_ACTIONS), sort_order: z.number().int().min(0).max(9999), enabled: z.boolean(),
+  id: id32, ...ruleFields, action_miss: z.enum(RULE_ACTIONS), sort_order: z.number().int().min(0).max(9999), enabled: z.boolean(),
 });
 export type RuleEditBody = z.infer<typeof ruleEditBody>;
 
@@ -137,13 +137,13 @@ export const ruleDelBody = idsBody;
  * POST …/clone: copies the selected rules to other merchants. A merchant that already has a rule of the same clone
  * identifier gets it updated instead of a second copy, so cloning again keeps the merchants in step.
  */
-export const ruleCloneBody = idsBody.extend({ merchant_ids: z.array(id).min(1).max(200) });
+export const ruleCloneBody = idsBody.extend({ merchant_ids: z.array(id32).min(1).max(200) });
 
 /** POST …/clone_set: copies every rule of one merchant (and, for scoring rules, its pass score) to others. */
-export const ruleCloneSetBody = z.object({ from_merchant_id: id, merchant_ids: z.array(id).min(1).max(200) });
+export const ruleCloneSetBody = z.object({ from_merchant_id: id32, merchant_ids: z.array(id32).min(1).max(200) });
 
 /** POST /loanapi/order_scoring_rule/threshold: the pass score of a merchant's scorecard. */
-export const thresholdBody = z.object({ merchant_id: id, pass_score: z.number({ error: 'validation.required' }).int().min(-1_000_000).max(1_000_000) });
+export const thresholdBody = z.object({ merchant_id: id32, pass_score: z.number({ error: 'validation.required' }).int().min(-1_000_000).max(1_000_000) });
 export const thresholdQuery = z.object({ merchant_id: filterId });
 
 /** Rule list filters (GET …/list). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, id32 } from './common';
 import { filterId, queryFlag } from './client';
 import { dateOrTime } from './empower';
 import { ORDER_STATUSES, orderStatus } from './order';
@@ -161,7 +161,7 @@ export const notifyBody = z.object({ id, channel: z.enum(NOTICE_CHANNELS).defaul
 export const returnBody = z.object({ id, bank_card_id: id.optional(), note: note.optional() });
 export const dispatchBody = z.object({
   /** Agents to share the pool between; default every agent of the actor's merchants who may work the queue. */
-  account_ids: z.array(id).max(200).optional(),
+  account_ids: z.array(id32).max(200).optional(),
   /** Most claimed tasks an agent may hold after dispatch. */
   cap: z.coerce.number().int().min(1).max(500).default(30),
 });
@@ -169,7 +169,7 @@ export const dispatchBody = z.object({
 /** /review/manualLending add: a loan order for an existing customer, entered by staff. */
 export const manualLendingBody = z.object({
   customer_id: id,
-  product_id: id,
+  product_id: id32,
   /** Principal in minor units of the merchant's currency, within the product's limits. */
   amount: z.coerce.number().int().positive().max(1e15),
   loan_days: z.coerce.number().int().min(1).max(3650),

@@ -15,7 +15,7 @@ import { translate } from './i18n';
 import { errorPlugin } from './plugins/errors';
 import { serializeRequestForLog, sessionPlugin } from './plugins/session';
 import { securityPlugin } from './plugins/security';
-import { inputGuardPlugin } from './plugins/input';
+import { fastifyInputOptions, inputGuardPlugin } from './plugins/input';
 import { writeOpLog } from './modules/log/oplog';
 import { randomCaptchaText } from './modules/auth/captcha';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -49,6 +49,7 @@ import { clientClaimRoutes } from './modules/client/claim.routes';
 import { collectionRoutes } from './modules/collection/collection.routes';
 import { collectionWorkbenchRoutes } from './modules/collection/workbench.routes';
 import { collectionSetupRoutes } from './modules/collection/setup.routes';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createBusinessClock, type BusinessClock } from './modules/lifecycle/clock';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 
@@ -69,6 +70,7 @@ export type App = FastifyInstance & { routePermissions: RoutePermissions; deps: 
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { cfg } = opts;
   const app = Fastify({
+    ...fastifyInputOptions,
     logger: cfg.logLevel === 'silent' ? false : {
       level: cfg.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-token"]'], serializers: { req: serializeRequestForLog },
     },
@@ -139,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   collectionRoutes(app, deps);
   collectionWorkbenchRoutes(app, deps);
   collectionSetupRoutes(app, deps);
+  statisticsRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));

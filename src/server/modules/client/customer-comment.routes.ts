@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CUSTOMER_DETAIL_PAGES, CUSTOMER_NODES } from '../../../../commands/customer.commands';
 import { can } from '../../../../commands/permissions';
-import { idBody, type ListResult } from '../../../schemas/common';
+import { idBody64, type ListResult } from '../../../schemas/common';
 import { commentAddBody, commentEssenceBody, commentListBody, commentSignBody, type CommentRow } from '../../../schemas/customer';
 import type { Deps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
@@ -88,7 +88,7 @@ export function customerCommentRoutes(app: FastifyInstance, d: Deps): void {
 
   // Authors delete their own comments with the add node; the delete node deletes anyone's.
   route(app, {
-    method: 'POST', url: '/loanapi/customer_comment/del_comment', permission: [CUSTOMER_NODES.delComment, CUSTOMER_NODES.addComment], body: idBody,
+    method: 'POST', url: '/loanapi/customer_comment/del_comment', permission: [CUSTOMER_NODES.delComment, CUSTOMER_NODES.addComment], body: idBody64,
   }, async ({ req, body }) => {
     await d.db.transaction(async (tx) => {
       const before = await liveComment(tx, req, body.id);

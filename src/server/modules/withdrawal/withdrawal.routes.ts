@@ -2,7 +2,7 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actionKey, pageKey } from '../../../../commands/permissions';
-import { idsBody } from '../../../schemas/common';
+import { idsBody64 } from '../../../schemas/common';
 import {
   bulkNoteBody, closeBody, confirmBody, contactBody, contactsQuery, dispatchBody, manualLendingBody, manualLookupQuery, MANUAL_LENDING_API, noteBody,
   notifyBody, returnBody, WITHDRAWAL_LISTS, WITHDRAWAL_PAGES, WITHDRAWAL_SMS_LOG_LIST, withdrawalActionPath, type ManualLookup, type WithdrawalPage,
@@ -69,8 +69,8 @@ export function withdrawalRoutes(app: FastifyInstance, deps: Deps): void {
   act('WaitForcustomerService', 'notify', idOnly, (c, b) => sms(c, 'WaitForcustomerService', b.id));
   act('WaitForcustomerService', 'returnWithdrawal', returnBody, (c, b) => returnToWithdrawal(c, b));
   act('WaitForcustomerService', 'close', closeBody, (c, b) => closeOrder(c, 'WaitForcustomerService', b));
-  act('waitingForRelease', 'release', idsBody, (c, b) => forceRelease(c, b.ids));
-  act('MywaitSMS', 'sendSms', idsBody, (c, b) => sendReminders(c, b.ids));
+  act('waitingForRelease', 'release', idsBody64, (c, b) => forceRelease(c, b.ids));
+  act('MywaitSMS', 'sendSms', idsBody64, (c, b) => sendReminders(c, b.ids));
 
   route(app, { method: 'GET', url: '/loanapi/withdrawal/contact_results', permission: SIGNED_IN }, ({ req }) => contactResults(deps.db, req.lang));
   route(app, {
