@@ -58,3 +58,12 @@ export async function giveBack(db: DbOrTx, attempt: CountedAttempt): Promise<voi
       .where(and(eq(loginAttempt.bucket, c.bucket), eq(loginAttempt.windowStart, c.windowStart)));
   }
 }
+
+export const LOGIN_ATTEMPT_PRUNE_JOB = 'auth.pruneAttempts';
+
+/** Deletes the buckets whose window has ended: an expired bucket restarts at 1 anyway, so it only takes room. */
+export async function pruneAttempts(db: DbOrTx, cfg: Config, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - cfg.loginLockMinutes * 60_000).toISOString();
+  const gone = await db.delete(loginAttempt).where(sql`${loginAttempt.windowStart} <= ${cutoff}::timestamptz`).returning({ bucket: loginAttempt.bucket });
+  return gone.length;
+}
