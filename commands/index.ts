@@ -18,6 +18,7 @@ import { debtCommands } from './debt.commands';
 import { collectionCommands } from './collection.commands';
 import { collectionWorkbenchCommands } from './collectionWorkbench.commands';
 import { collectionSetupCommands } from './collectionSetup.commands';
+import { statisticsCommands } from './statistics.commands';
 
 export * from './command.types';
 
@@ -41,6 +42,7 @@ export const COMMANDS: readonly CommandDef[] = [
   ...empowerCommands,
   ...systemCommands,
   ...logCommands,
+  ...statisticsCommands,
 ];
 
 export const byId: ReadonlyMap<string, CommandDef> = new Map(COMMANDS.map((c) => [c.id, c]));

@@ -21,3 +21,4 @@ export * from '../modules/task/task.table';
 export * from '../modules/repayment/repayment.table';
 export * from '../modules/extension/extension.table';
 export * from '../modules/collection/collection.table';
+export * from '../modules/statistics/statistics.table';

@@ -1,0 +1,1 @@
+ALTER TABLE "dict_item" ADD COLUMN "labels" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,187 @@
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { Deps } from '../../deps';
+import { withJobLock } from '../../jobs/lock';
+import type { JobDef } from '../../jobs/scheduler';
+import { addDays } from '../lifecycle/clock';
+import { merchantMarket } from '../merchant/market';
+import { merchant } from '../merchant/merchant.table';
+import { statRefresh } from './statistics.table';
+
+/**
+ * Maintenance of the fact tables (docs/statistics.md "Refresh"). A merchant's facts are recomputed from the base
+ * tables for a window of business dates (of the merchant's market) in one transaction: delete the window's rows, insert
+ * the regrouped events. `rebuild` is the same with no window (or from a date).
+ */
+
+/** Statuses before disbursement: a close from one of them is a rejection (or a close) in review. */
+const PRE_DISBURSEMENT = ['pending_review', 'machine_review', 'first_review', 'second_review', 'pre_review', 'disbursement_review', 'suspended', 'withdrawal', 'reloan'];
+/** Cohort offsets are clamped to this range; NOT_SETTLED marks an open order. */
+export const OFFSET_MIN = -3;
+export const OFFSET_MAX = 31;
+export const NOT_SETTLED = 32767;
+/** The minute refresh recomputes the cohorts due this many days around today (and those touched today). */
+const COHORT_WINDOW_DAYS = 31;
+
+const DAILY_COLS = ['applied', 'rejected', 'disbursed', 'settled', 'overdue', 'principal_out_minor', 'paid_out_minor', 'fees_minor',
+  'in_principal_minor', 'in_interest_minor', 'in_fee_minor', 'in_penalty_minor', 'extension_fees_minor', 'reductions_minor'] as const;
+type DailyCol = (typeof DAILY_COLS)[number];
+
+export interface Window { from?: string; to?: string }
+
+/** The business date of a timestamp column in the zone, and a condition keeping the window's dates. */
+const localDate = (col: SQL, tz: string) => sql`(${col} at time zone ${tz})::date`;
+function inWindow(col: SQL, tz: string, w: Window): SQL {
+  const parts: SQL[] = [sql`${col} is not null`];
+  // Compared as timestamps (not the converted date), so the created_at / paid_at indexes can serve a day's window.
+  if (w.from) parts.push(sql`${col} >= (${w.from}::date::timestamp at time zone ${tz})`);
+  if (w.to) parts.push(sql`${col} < ((${w.to}::date + 1)::timestamp at time zone ${tz})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** One source of events: its date, its measures (the others are 0), the order it belongs to as `o`. */
+function events(at: SQL, tz: string, w: Window, measures: Partial<Record<DailyCol, SQL>>, from: SQL, where: SQL): SQL {
+  const cols = DAILY_COLS.map((c) => sql`${measures[c] ?? sql`0`}::bigint as ${sql.identifier(c)}`);
+  return sql`select ${localDate(at, tz)} as d, o.product_id, coalesce(o.channel_id, 0) as ch, o.is_returning as r, ${sql.join(cols, sql`, `)}
+    from ${from} where ${where} and ${inWindow(at, tz, w)}`;
+}
+
+function dailySql(merchantId: number, tz: string, w: Window): SQL {
+  const m = sql`o.merchant_id = ${merchantId}`;
+  const pre = sql.join(PRE_DISBURSEMENT.map((s) => sql`${s}`), sql`, `);
+  const sources = [
+    events(sql`o.created_at`, tz, w, { applied: sql`1` }, sql`loan_order o`, m),
+    events(sql`h.created_at`, tz, w, { rejected: sql`1` }, sql`order_status_history h join loan_order o on o.id = h.order_id`,
+      sql`${m} and h.to_status = 'closed' and h.from_status in (${pre})`),
+    events(sql`h.created_at`, tz, w, { overdue: sql`1` }, sql`order_status_history h join loan_order o on o.id = h.order_id`,
+      sql`${m} and h.to_status = 'overdue'`),
+    events(sql`o.success_at`, tz, w, {
+      disbursed: sql`1`, principal_out_minor: sql`o.loan_amount_minor`, paid_out_minor: sql`o.received_amount_minor`,
+      fees_minor: sql`o.loan_amount_minor - o.received_amount_minor`,
+    }, sql`loan_order o`, m),
+    events(sql`o.settled_at`, tz, w, { settled: sql`1` }, sql`loan_order o`, sql`${m} and o.settled`),
+    events(sql`p.paid_at`, tz, w, {
+      in_principal_minor: sql`p.principal_minor`, in_interest_minor: sql`p.interest_minor`, in_fee_minor: sql`p.fee_minor`, in_penalty_minor: sql`p.penalty_minor`,
+    }, sql`repayment p join loan_order o on o.id = p.order_id`, sql`${m} and p.status = 'success' and p.type <> 'extension'`),
+    events(sql`x.paid_at`, tz, w, { extension_fees_minor: sql`x.paid_fee_minor` }, sql`extension x join loan_order o on o.id = x.order_id`,
+      sql`${m} and x.status = 'success'`),
+    events(sql`rd.decided_at`, tz, w, { reductions_minor: sql`rd.amount_minor` }, sql`reduction rd join loan_order o on o.id = rd.order_id`,
+      sql`${m} and rd.status = 'approved'`),
+  ];
+  const sums = DAILY_COLS.map((c) => sql`sum(${sql.identifier(c)})`);
+  return sql`insert into stat_daily (merchant_id, business_date, product_id, channel_id, "returning", ${sql.join(DAILY_COLS.map((c) => sql.identifier(c)), sql`, `)})
+    select ${merchantId}, d, product_id, ch, r, ${sql.join(sums, sql`, `)}
+    from (${sql.join(sources, sql` union all `)}) e group by d, product_id, ch, r`;
+}
+
+function cohortSql(merchantId: number, tz: string, w: Window, dueDates?: string[]): SQL {
+  const conds: SQL[] = [sql`o.merchant_id = ${merchantId}`, sql`o.success_at is not null`, sql`o.due_date is not null`];
+  if (w.from) conds.push(sql`o.due_date >= ${w.from}::date`);
+  if (w.to) conds.push(sql`o.due_date <= ${w.to}::date`);
+  if (dueDates) conds.push(dueDates.length ? sql`o.due_date in (${sql.join(dueDates.map((d) => sql`${d}::date`), sql`, `)})` : sql`false`);
+  const offset = sql`case when o.settled and o.settled_at is not null
+    then greatest(${OFFSET_MIN}, least(${OFFSET_MAX}, ${localDate(sql`o.settled_at`, tz)} - o.due_date)) else ${NOT_SETTLED} end`;
+  return sql`insert into stat_repay_cohort (merchant_id, due_date, product_id, channel_id, "returning", settle_offset, orders, amount_minor)
+    select ${merchantId}, o.due_date, o.product_id, coalesce(o.channel_id, 0), o.is_returning, ${offset}, count(*), sum(o.contract_amount_minor)
+    from loan_order o where ${sql.join(conds, sql` and `)} group by 2, 3, 4, 5, 6`;
+}
+
+function dateConds(col: string, w: Window): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (w.from) parts.push(sql`${sql.identifier(col)} >= ${w.from}::date`);
+  if (w.to) parts.push(sql`${sql.identifier(col)} <= ${w.to}::date`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Recomputes a merchant's daily facts of the window and its cohorts due in `cohorts` (a window or a list of dates). */
+export async function refreshMerchant(db: Db, merchantId: number, tz: string, daily: Window, cohorts: Window & { dates?: string[] }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from stat_daily where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
+    await tx.execute(dailySql(merchantId, tz, daily));
+    if (cohorts.dates) {
+      if (cohorts.dates.length) {
+        await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId}
+          and due_date in (${sql.join(cohorts.dates.map((d) => sql`${d}::date`), sql`, `)})`);
+        await tx.execute(cohortSql(merchantId, tz, {}, cohorts.dates));
+      }
+    } else {
+      await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId} and ${dateConds('due_date', cohorts)}`);
+      await tx.execute(cohortSql(merchantId, tz, cohorts));
+    }
+  });
+}
+
+/** Due dates whose cohort changed today: around today, and of the orders disbursed or settled today. */
+async function touchedDueDates(db: DbOrTx, merchantId: number, tz: string, today: string): Promise<string[]> {
+  const res = await db.execute(sql`select distinct to_char(o.due_date, 'YYYY-MM-DD') as d from loan_order o
+    where o.merchant_id = ${merchantId} and o.due_date is not null
+      and ((${inWindow(sql`o.success_at`, tz, { from: today })}) or (${inWindow(sql`o.settled_at`, tz, { from: today })}))`);
+  const set = new Set(rowsOf<{ d: string }>(res).map((r) => r.d));
+  for (let i = -COHORT_WINDOW_DAYS; i <= COHORT_WINDOW_DAYS; i++) set.add(addDays(today, i));
+  return [...set].sort();
+}
+
+export interface RefreshResult { merchants: Array<{ merchantId: number; businessDate: string; rebuilt: boolean }> }
+
+/**
+ * The statistics job, every minute: a merchant whose market has started a new business date since its last full
+ * rebuild is rebuilt whole (that is the end-of-day pass: yesterday's late corrections, revoked repayments and old
+ * cohorts settle there); otherwise today's daily rows and the cohorts touched today are recomputed.
+ */
+export async function refreshStatistics(deps: Deps, opts: { merchantIds?: number[] } = {}): Promise<RefreshResult> {
+  const out: RefreshResult = { merchants: [] };
+  await withJobLock(deps.db, STATISTICS_REFRESH_JOB, async () => {
+    for (const { id } of await merchantList(deps.db, opts.merchantIds)) {
+      const { timeZone } = await merchantMarket(deps.db, id);
+      const today = deps.clock.today(timeZone);
+      const [state] = await deps.db.select().from(statRefresh).where(eq(statRefresh.merchantId, id));
+      const rebuilt = state?.rebuiltFor !== today;
+      if (rebuilt) await refreshMerchant(deps.db, id, timeZone, {}, {});
+      else await refreshMerchant(deps.db, id, timeZone, { from: today, to: today }, { dates: await touchedDueDates(deps.db, id, timeZone, today) });
+      await markRefreshed(deps, id, rebuilt ? today : undefined);
+      out.merchants.push({ merchantId: id, businessDate: today, rebuilt });
+    }
+  });
+  return out;
+}
+
+/** `npm run job -- statistics.rebuild [--from YYYY-MM-DD]`: every merchant's facts from the date (or all). */
+export async function rebuildStatistics(deps: Deps, opts: { from?: string; merchantIds?: number[] } = {}): Promise<RefreshResult> {
+  const out: RefreshResult = { merchants: [] };
+  await withJobLock(deps.db, STATISTICS_REFRESH_JOB, async () => {
+    for (const { id } of await merchantList(deps.db, opts.merchantIds)) {
+      const { timeZone } = await merchantMarket(deps.db, id);
+      const today = deps.clock.today(timeZone);
+      await refreshMerchant(deps.db, id, timeZone, { from: opts.from }, { from: opts.from });
+      await markRefreshed(deps, id, opts.from ? undefined : today);
+      out.merchants.push({ merchantId: id, businessDate: today, rebuilt: true });
+    }
+  });
+  return out;
+}
+
+async function merchantList(db: Db, ids?: number[]) {
+  const all = await db.select({ id: merchant.id }).from(merchant).orderBy(asc(merchant.id));
+  return ids ? all.filter((m) => ids.includes(m.id)) : all;
+}
+
+async function markRefreshed(deps: Deps, merchantId: number, rebuiltFor?: string) {
+  const now = deps.clock.now();
+  await deps.db.insert(statRefresh).values({ merchantId, rebuiltFor: rebuiltFor ?? null, refreshedAt: now })
+    .onConflictDoUpdate({ target: statRefresh.merchantId, set: rebuiltFor ? { rebuiltFor, refreshedAt: now } : { refreshedAt: now } });
+}
+
+/** The `--from` of the command line (npm run job passes its arguments through process.argv). */
+export function fromArg(argv: readonly string[]): string | undefined {
+  const i = argv.indexOf('--from');
+  const v = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--from='))?.slice(7);
+  if (v !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new Error(`--from wants YYYY-MM-DD, not ${v}`);
+  return v;
+}
+
+export const STATISTICS_REFRESH_JOB = 'statistics.refresh';
+export const statisticsRefreshJob: JobDef = { name: STATISTICS_REFRESH_JOB, everyMs: 60_000, run: (deps) => refreshStatistics(deps) };
+export const statisticsRebuildJob: JobDef = {
+  name: 'statistics.rebuild', everyMs: 24 * 3_600_000, run: (deps) => rebuildStatistics(deps, { from: fromArg(process.argv) }),
+};

@@ -1,0 +1,57 @@
+import { bigint, boolean, date, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
+
+const count = (name: string) => integer(name).notNull().default(0);
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * Daily facts of a merchant (docs/statistics.md): what happened on one business date of the merchant's market, per
+ * product, channel (0 = none) and new/returning customer. Every column is an event of that date, so a date's rows
+ * are recomputed from that date's events alone (the minute refresh of today) and a full rebuild gives the same rows.
+ */
+export const statDaily = pgTable('stat_daily', {
+  merchantId: integer('merchant_id').notNull(),
+  businessDate: date('business_date', { mode: 'string' }).notNull(),
+  productId: integer('product_id').notNull(),
+  channelId: integer('channel_id').notNull(),
+  returning: boolean('returning').notNull(),
+  applied: count('applied'),
+  /** Closed before disbursement (rejected by a reviewer or the scoring rules, or closed). */
+  rejected: count('rejected'),
+  disbursed: count('disbursed'),
+  settled: count('settled'),
+  /** Moved overdue by the end-of-day job. */
+  overdue: count('overdue'),
+  principalOutMinor: money('principal_out_minor'),
+  paidOutMinor: money('paid_out_minor'),
+  feesMinor: money('fees_minor'),
+  inPrincipalMinor: money('in_principal_minor'),
+  inInterestMinor: money('in_interest_minor'),
+  inFeeMinor: money('in_fee_minor'),
+  inPenaltyMinor: money('in_penalty_minor'),
+  extensionFeesMinor: money('extension_fees_minor'),
+  reductionsMinor: money('reductions_minor'),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.productId, t.channelId, t.returning] })]);
+
+/**
+ * Repayment cohorts: disbursed orders by due date and by the day they were settled relative to it (`settle_offset`:
+ * settlement business date − due date, clamped to −3 … 31; 32767 = not settled yet). "Repaid by D+k" is the sum over
+ * offsets ≤ k, so any offset can be asked without another column.
+ */
+export const statRepayCohort = pgTable('stat_repay_cohort', {
+  merchantId: integer('merchant_id').notNull(),
+  dueDate: date('due_date', { mode: 'string' }).notNull(),
+  productId: integer('product_id').notNull(),
+  channelId: integer('channel_id').notNull(),
+  returning: boolean('returning').notNull(),
+  settleOffset: smallint('settle_offset').notNull(),
+  orders: count('orders'),
+  /** Contract amounts of those orders. */
+  amountMinor: money('amount_minor'),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.productId, t.channelId, t.returning, t.settleOffset] })]);
+
+/** Per merchant: the business date of its last full rebuild (the nightly one) and the last refresh. */
+export const statRefresh = pgTable('stat_refresh', {
+  merchantId: integer('merchant_id').primaryKey(),
+  rebuiltFor: date('rebuilt_for', { mode: 'string' }),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+});
