@@ -1,7 +1,7 @@
 import { CODE } from '../../../schemas/common';
 import type { RefundAnswer } from '../../../schemas/collectionSupervise';
 import { AppError } from '../../errors';
-import { withIdempotency } from '../idempotency/idempotency';
+import { keyOwner, withIdempotency } from '../idempotency/idempotency';
 import { invalid } from '../intake/customers';
 import { writeOpLog } from '../log/oplog';
 import { lockOrder, refundCredit } from '../repayment/account';
@@ -20,7 +20,7 @@ export async function refund(ctx: SuperviseCtx, body: { order_id?: number; id?: 
   const orderId = body.order_id ?? body.id;
   if (orderId === undefined) throw invalid('order_id', 'validation.required');
   const payload = { order_id: orderId, amount: body.amount, reason: body.reason };
-  return withIdempotency(deps.db, { scope: 'collection.refund', key, accountId: actor.accountId, payload }, () => deps.db.transaction(async (tx) => {
+  return withIdempotency(deps.db, { scope: 'collection.refund', key, owner: keyOwner.account(actor.accountId), accountId: actor.accountId, payload }, async (tx) => {
     const order = await lockOrder(tx, orderId, merchantIds);
     if (order.creditMinor <= 0) throw new AppError(CODE.CONFLICT, 'collection.noCredit');
     if (body.amount > order.creditMinor) throw invalid('amount', 'collection.refundAboveCredit');
@@ -34,5 +34,5 @@ export async function refund(ctx: SuperviseCtx, body: { order_id?: number; id?: 
       before: { credit: order.creditMinor }, after: { credit, amount: body.amount, reason: body.reason, posting_id: postingId },
     });
     return { order_id: order.id, order_no: order.orderNo, currency: order.currency, amount: body.amount, credit_before: order.creditMinor, credit, posting_id: postingId };
-  }));
+  });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actionKey, pageKey } from '../../../../commands/permissions';
 import { callEndBody, COLLECTION_API, noteBody, promiseBody, resultBody } from '../../../schemas/collection';
 import { caseDetailQuery, giveBackBody, myCasesQuery, OFFER_API, offerExtensionBody, offerReductionBody, WORKBENCH_API, workCallBody } from '../../../schemas/collectionWorkbench';
-import { requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
+import { depsIn, keyOwner, requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
 import { giveBack, offerExtension, offerReduction } from './offers';
 import type { Deps } from '../../deps';
 import { route } from '../../http';
@@ -33,7 +33,8 @@ export function collectionWorkbenchRoutes(app: FastifyInstance, deps: Deps): voi
   route(app, { method: 'POST', url: OFFER_API.reduction, permission: verb('offerReduction'), body: offerReductionBody }, ({ req, body }) => {
     const key = requireIdempotencyKey(req);
     const { idempotency_key: _k, ...payload } = body;
-    return withIdempotency(deps.db, { scope: 'collection.offerReduction', key, accountId: req.actor!.accountId, payload }, () => offerReduction(deps, req, body));
+    const accountId = req.actor!.accountId;
+    return withIdempotency(deps.db, { scope: 'collection.offerReduction', owner: keyOwner.account(accountId), key, accountId, payload }, (tx) => offerReduction(depsIn(deps, tx), req, body));
   });
   route(app, { method: 'POST', url: OFFER_API.giveBack, permission: verb('giveBack'), body: giveBackBody }, ({ req, body }) => giveBack(deps, req, body));
 }

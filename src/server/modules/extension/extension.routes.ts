@@ -7,7 +7,7 @@ import { route } from '../../http';
 import { listRoute } from '../../list/routes';
 import { normaliseListQuery } from '../client/listHooks';
 import { isUnscoped } from '../empower/scope';
-import { IDEMPOTENCY_HEADER, requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
+import { IDEMPOTENCY_HEADER, depsIn, keyOwner, requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
 import { writeOpLog } from '../log/oplog';
 import { EXTENSION_LISTS, EXTENSION_PAGES, extensionListUrl } from './lists';
 import { applyExtension, passExtension, payExtension, quote, rejectExtension, type ExtCtx, type ExtensionRecord } from './service';
@@ -54,10 +54,13 @@ export function extensionRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   route(app, { method: 'POST', url: EXTENSION_API.apply, permission: EXTENSION_NODES.apply, body: extensionApplyBody }, async ({ req, body }) => {
-    const run = async () => view(await applyExtension(deps, ctxOf(req), { orderId: body.order_id, remark: body.remark }));
+    const run = async (on: Deps) => view(await applyExtension(on, ctxOf(req), { orderId: body.order_id, remark: body.remark }));
     const key = optionalKey(req);
-    if (!key) return run();
-    return withIdempotency(deps.db, { scope: 'extension.apply', key, accountId: req.actor!.accountId, payload: { order_id: body.order_id, remark: body.remark ?? '' } }, run);
+    if (!key) return run(deps);
+    await deps.clock.refresh();
+    const accountId = req.actor!.accountId;
+    return withIdempotency(deps.db, { scope: 'extension.apply', owner: keyOwner.account(accountId), key, accountId, payload: { order_id: body.order_id, remark: body.remark ?? '' } },
+      (tx) => run(depsIn(deps, tx)));
   });
 
   route(app, { method: 'POST', url: EXTENSION_API.pass, permission: EXTENSION_NODES.pass, body: extensionReviewBody }, async ({ req, body }) =>

@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { customer } from '../client/client.table';
 import { isUniqueViolation, maskPhone } from '../empower/scope';
-import { withIdempotency } from '../idempotency/idempotency';
+import { keyOwner, withIdempotency } from '../idempotency/idempotency';
 import { post } from '../ledger/ledger';
 import { addDays, daysBetween } from '../lifecycle/clock';
 import { transitionOrder, type LoanOrderPatch, type LoanOrderRow } from '../lifecycle/transition';
@@ -246,93 +246,91 @@ export async function rejectExtension(deps: Deps, c: ExtCtx, input: { id: number
  */
 export async function payExtension(deps: Deps, c: ExtCtx, input: { id: number; amount: number; remark?: string; key: string }): Promise<ExtensionPayResult> {
   const payload = { id: input.id, amount: input.amount, remark: input.remark ?? '' };
-  return withIdempotency(deps.db, { scope: 'extension.pay', key: input.key, accountId: c.actorId, payload }, async () => {
-    await deps.clock.refresh();
-    return deps.db.transaction(async (tx) => {
-      const ext = await lockExtension(tx, input.id, c.merchantIds);
-      expectStatus(ext, 'passed');
-      const order = await lockOrder(tx, ext.orderId);
-      const settings = await debtSettings(tx, order.merchantId);
-      const { timeZone, unit } = await merchantMarket(tx, order.merchantId);
-      const today = deps.clock.today(timeZone);
-      const terms = termsOfExtension(ext);
-      const refusal = extensionRefusal(order, settings.extension_max_count);
-      if (refusal) refuse(refusal, order, settings.extension_max_count);
+  await deps.clock.refresh();
+  return withIdempotency(deps.db, { scope: 'extension.pay', owner: keyOwner.of(c.actorId), key: input.key, accountId: c.actorId, payload }, async (tx) => {
+    const ext = await lockExtension(tx, input.id, c.merchantIds);
+    expectStatus(ext, 'passed');
+    const order = await lockOrder(tx, ext.orderId);
+    const settings = await debtSettings(tx, order.merchantId);
+    const { timeZone, unit } = await merchantMarket(tx, order.merchantId);
+    const today = deps.clock.today(timeZone);
+    const terms = termsOfExtension(ext);
+    const refusal = extensionRefusal(order, settings.extension_max_count);
+    if (refusal) refuse(refusal, order, settings.extension_max_count);
 
-      const owed = owedParts(order);
-      const fee = ext.feeMinor;
-      const penalty = owed.penalty;
-      if (!Number.isSafeInteger(input.amount) || input.amount < fee + penalty) throw new AppError(CODE.CONFLICT, 'extension.insufficientPayment');
-      const rest = input.amount - fee - penalty;
+    const owed = owedParts(order);
+    const fee = ext.feeMinor;
+    const penalty = owed.penalty;
+    if (!Number.isSafeInteger(input.amount) || input.amount < fee + penalty) throw new AppError(CODE.CONFLICT, 'extension.insufficientPayment');
+    const rest = input.amount - fee - penalty;
 
-      // The rest: to the debt (what is still owed after the penalty, in the merchant's order) or kept as credit.
-      let repaid: Parts = { penalty: 0, interest: 0, fee: 0, principal: 0 };
-      let credit = rest;
-      if (rest > 0 && terms.overpayment === 'to_debt') {
-        const r = allocate(rest, { ...owed, penalty: 0 }, settings.allocation_order);
-        repaid = r.parts;
-        credit = r.overpaid;
-      }
-      const parts: Parts = { ...repaid, penalty: penalty + repaid.penalty };
+    // The rest: to the debt (what is still owed after the penalty, in the merchant's order) or kept as credit.
+    let repaid: Parts = { penalty: 0, interest: 0, fee: 0, principal: 0 };
+    let credit = rest;
+    if (rest > 0 && terms.overpayment === 'to_debt') {
+      const r = allocate(rest, { ...owed, penalty: 0 }, settings.allocation_order);
+      repaid = r.parts;
+      credit = r.overpaid;
+    }
+    const parts: Parts = { ...repaid, penalty: penalty + repaid.penalty };
 
-      const now = deps.clock.now();
-      const row = await upsertRepayment(tx, deps, order, {
-        orderId: order.id, amount: input.amount, type: 'extension', actorId: c.actorId, extensionId: ext.id, remark: input.remark,
-      }, now);
-      const postingId = await post(tx, {
-        merchantId: order.merchantId, kind: 'extension_fee', orderId: order.id, ref: row.serialNo, accountId: c.actorId, businessAt: now,
-        memo: `extension ${ext.applicationNo}`,
-        lines: [
-          { account: 'available', amount: input.amount },
-          { account: 'income', amount: -fee },
-          { account: 'receivable', amount: -(parts.penalty + parts.interest + parts.fee) },
-          { account: 'loan', amount: -parts.principal },
-          { account: 'customer_credit', amount: -credit },
-        ],
-      });
-
-      const paidPatch: LoanOrderPatch = {
-        paidPenaltyMinor: order.paidPenaltyMinor + parts.penalty, paidInterestMinor: order.paidInterestMinor + parts.interest,
-        paidFeeMinor: order.paidFeeMinor + parts.fee, paidPrincipalMinor: order.paidPrincipalMinor + parts.principal,
-        creditMinor: order.creditMinor + credit, extensionFeeMinor: order.extensionFeeMinor + fee,
-      };
-      const overContract = order.paidAmountMinor + sumParts(parts) + order.creditMinor + credit > order.contractAmountMinor;
-      paidPatch.overContract = order.overContract || overContract;
-      const updated = { ...order, ...paidPatch } as LoanOrderRow;
-      const { start, end } = extensionDates(order, terms, today);
-      let after = await transitionOrder(tx, {
-        orderId: order.id, action: 'extend', to: 'extended', actorId: c.actorId, at: now, expect: order.status as OrderStatus,
-        reason: `extension ${ext.applicationNo}: due ${end}`,
-        patch: {
-          ...paidPatch, ...figuresPatch(updated), dueDate: end, extensionCount: order.extensionCount + 1, extensionDays: order.extensionDays + terms.days,
-          extendedAt: now, overdueDays: Math.max(0, daysBetween(end, today)),
-        },
-      });
-      // The rest repaid the whole debt (to_debt): extended and settled at once.
-      if (orderFigures(after).remaining === 0) after = await saveOrder(tx, deps, after, {}, c.actorId, `extension ${ext.applicationNo}`);
-      // An extension closes the order's collection case as a success (docs/collection.md), in this transaction.
-      await onOrderPaid(tx, deps, { id: order.id, paidAmountMinor: after.paidAmountMinor, creditMinor: after.creditMinor });
-      await closeCaseOfOrder(tx, deps, order.id, 'success', 'extended', c.actorId);
-
-      const abnormal = credit > 0 ? 'overpaid' : overContract ? 'over_contract' : '';
-      await tx.update(repayment).set({
-        status: 'success', successMinor: input.amount, ...partsColumns(parts), overpaidMinor: credit, overContract, abnormalReason: abnormal, postingId,
-        paidAt: now, updatedAt: deps.now(),
-      }).where(eq(repayment.id, row.id));
-      const [done] = await tx.update(extension).set({
-        status: 'success', penaltyMinor: penalty, paidFeeMinor: fee, startDate: start, endDate: end, paidAt: now, repaymentId: row.id, updatedAt: deps.now(),
-      }).where(eq(extension.id, ext.id)).returning();
-      const result: ExtensionPayResult = {
-        id: done.id, application_no: done.applicationNo, status: 'success', amount: input.amount, fee, penalty, repaid: sumParts(repaid), credit,
-        start_date: start, end_date: end, repayment_id: row.id, serial_no: row.serialNo, order_id: order.id, order_status: after.status, due_date: after.dueDate,
-        remaining_debt: after.remainingDebtMinor,
-      };
-      await c.log(tx, {
-        action: 'extension.pay', targetType: 'extension', targetId: ext.id,
-        before: { status: ext.status, order_status: order.status, due_date: order.dueDate },
-        after: { ...result, remark: input.remark ?? '' },
-      });
-      return result;
+    const now = deps.clock.now();
+    const row = await upsertRepayment(tx, deps, order, {
+      orderId: order.id, amount: input.amount, type: 'extension', actorId: c.actorId, extensionId: ext.id, remark: input.remark,
+    }, now);
+    const postingId = await post(tx, {
+      merchantId: order.merchantId, kind: 'extension_fee', orderId: order.id, ref: row.serialNo, accountId: c.actorId, businessAt: now,
+      memo: `extension ${ext.applicationNo}`,
+      lines: [
+        { account: 'available', amount: input.amount },
+        { account: 'income', amount: -fee },
+        { account: 'receivable', amount: -(parts.penalty + parts.interest + parts.fee) },
+        { account: 'loan', amount: -parts.principal },
+        { account: 'customer_credit', amount: -credit },
+      ],
     });
+
+    const paidPatch: LoanOrderPatch = {
+      paidPenaltyMinor: order.paidPenaltyMinor + parts.penalty, paidInterestMinor: order.paidInterestMinor + parts.interest,
+      paidFeeMinor: order.paidFeeMinor + parts.fee, paidPrincipalMinor: order.paidPrincipalMinor + parts.principal,
+      creditMinor: order.creditMinor + credit, extensionFeeMinor: order.extensionFeeMinor + fee,
+    };
+    const overContract = order.paidAmountMinor + sumParts(parts) + order.creditMinor + credit > order.contractAmountMinor;
+    paidPatch.overContract = order.overContract || overContract;
+    const updated = { ...order, ...paidPatch } as LoanOrderRow;
+    const { start, end } = extensionDates(order, terms, today);
+    let after = await transitionOrder(tx, {
+      orderId: order.id, action: 'extend', to: 'extended', actorId: c.actorId, at: now, expect: order.status as OrderStatus,
+      reason: `extension ${ext.applicationNo}: due ${end}`,
+      patch: {
+        ...paidPatch, ...figuresPatch(updated), dueDate: end, extensionCount: order.extensionCount + 1, extensionDays: order.extensionDays + terms.days,
+        extendedAt: now, overdueDays: Math.max(0, daysBetween(end, today)),
+      },
+    });
+    // The rest repaid the whole debt (to_debt): extended and settled at once.
+    if (orderFigures(after).remaining === 0) after = await saveOrder(tx, deps, after, {}, c.actorId, `extension ${ext.applicationNo}`);
+    // An extension closes the order's collection case as a success (docs/collection.md), in this transaction.
+    await onOrderPaid(tx, deps, { id: order.id, paidAmountMinor: after.paidAmountMinor, creditMinor: after.creditMinor });
+    await closeCaseOfOrder(tx, deps, order.id, 'success', 'extended', c.actorId);
+
+    const abnormal = credit > 0 ? 'overpaid' : overContract ? 'over_contract' : '';
+    await tx.update(repayment).set({
+      status: 'success', successMinor: input.amount, ...partsColumns(parts), overpaidMinor: credit, overContract, abnormalReason: abnormal, postingId,
+      paidAt: now, updatedAt: deps.now(),
+    }).where(eq(repayment.id, row.id));
+    const [done] = await tx.update(extension).set({
+      status: 'success', penaltyMinor: penalty, paidFeeMinor: fee, startDate: start, endDate: end, paidAt: now, repaymentId: row.id, updatedAt: deps.now(),
+    }).where(eq(extension.id, ext.id)).returning();
+    const result: ExtensionPayResult = {
+      id: done.id, application_no: done.applicationNo, status: 'success', amount: input.amount, fee, penalty, repaid: sumParts(repaid), credit,
+      start_date: start, end_date: end, repayment_id: row.id, serial_no: row.serialNo, order_id: order.id, order_status: after.status, due_date: after.dueDate,
+      remaining_debt: after.remainingDebtMinor,
+    };
+    await c.log(tx, {
+      action: 'extension.pay', targetType: 'extension', targetId: ext.id,
+      before: { status: ext.status, order_status: order.status, due_date: order.dueDate },
+      after: { ...result, remark: input.remark ?? '' },
+    });
+    return result;
   });
 }

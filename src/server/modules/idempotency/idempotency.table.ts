@@ -1,9 +1,10 @@
 import { char, integer, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Idempotency keys of money writes (DESIGN §5). The first request under a key inserts its row as `pending`;
- * a repeat with the same payload gets the stored response once `done`, a different payload or a repeat while
- * the first is still pending is refused (40901). A failed attempt removes its row so that it may be retried.
+ * Idempotency keys of money writes (DESIGN §5, §6c). A key's row is written in the transaction of its write and
+ * commits `done` with the stored response, or not at all (a refused or crashed write leaves no row). A repeat with
+ * the same payload gets the stored response; a different payload is refused (40901). `pending` is only ever seen on
+ * rows left by the earlier two-step scheme.
  */
 export const idempotencyKey = pgTable('idempotency_key', {
   /** The write it protects (e.g. order.disburse), so that one key cannot collide across kinds of write. */

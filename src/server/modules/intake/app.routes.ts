@@ -3,11 +3,10 @@ import { appApplyBody, appBindCardBody, appConfirmBody, appExtensionBody, appOrd
 import { appApplyExtension, appRepay, repaymentInfo } from './repay';
 import type { Deps } from '../../deps';
 import { PUBLIC, route } from '../../http';
-import { IDEMPOTENCY_HEADER, requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
+import { IDEMPOTENCY_HEADER, depsIn, keyOwner, requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
 import { applyForLoan, listProducts, ordersOf } from './apply';
 import { authenticate, type IntakeCaller } from './auth';
 import { bindCard, registerCustomer } from './customers';
-import { sha256Hex } from './signature';
 import { confirmOrderWithdrawal } from './withdraw';
 
 /**
@@ -39,12 +38,13 @@ export function appRoutes(app: FastifyInstance, deps: Deps): void {
 
     route(sub, { ...common, method: 'POST', url: '/loanapi/app/register', body: appRegisterBody }, ({ req, body }) => registerCustomer(deps, caller(req), body, req.ip));
 
-    route(sub, { ...common, method: 'POST', url: '/loanapi/app/apply', body: appApplyBody }, ({ req, body }) => {
+    route(sub, { ...common, method: 'POST', url: '/loanapi/app/apply', body: appApplyBody }, async ({ req, body }) => {
       const c = caller(req);
       // Optional here (an application moves no money), but a retrying app should send one to avoid a second order.
       if (!req.headers[IDEMPOTENCY_HEADER]) return applyForLoan(deps, c, body);
       const key = requireIdempotencyKey(req);
-      return withIdempotency(deps.db, { scope: 'intake.apply', key: `${c.appKeyId}:${sha256Hex(key).slice(0, 48)}`, payload: body }, () => applyForLoan(deps, c, body));
+      await deps.clock.refresh();
+      return withIdempotency(deps.db, { scope: 'intake.apply', owner: keyOwner.app(c.appKeyId), key, payload: body }, (tx) => applyForLoan(depsIn(deps, tx), c, body));
     });
 
     route(sub, { ...common, method: 'POST', url: '/loanapi/app/bind_card', body: appBindCardBody }, ({ req, body }) => bindCard(deps, caller(req), body));

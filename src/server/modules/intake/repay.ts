@@ -8,7 +8,7 @@ import { collect } from '../repayment/collect';
 import { orderMoney } from '../repayment/money';
 import type { IntakeCaller } from './auth';
 import { assertMayUse, checkedPhone, homeCustomer, refusal } from './customers';
-import { sha256Hex } from './signature';
+import { keyOwner } from '../idempotency/idempotency';
 
 /**
  * The borrower app after the payout (docs/intake.md): what an order still owes, a repayment link / QR code / card
@@ -16,7 +16,7 @@ import { sha256Hex } from './signature';
  * and extension areas'; here only who asks (the app key's merchant family, the customer by phone) is checked. The app
  * acts as nobody on the staff side: no operator, no operation log (the signed request is the record).
  */
-const APP = (caller: IntakeCaller) => ({ actorId: null, merchantIds: caller.scope.map((m) => m.id), log: async () => {} });
+const APP = (caller: IntakeCaller) => ({ actorId: null, owner: keyOwner.app(caller.appKeyId), merchantIds: caller.scope.map((m) => m.id), log: async () => {} });
 
 async function customersOrder(deps: Deps, caller: IntakeCaller, phoneRaw: string, orderNo: string) {
   const phone = checkedPhone(caller.merchant, phoneRaw);
@@ -33,7 +33,7 @@ export async function repaymentInfo(deps: Deps, caller: IntakeCaller, q: { phone
 
 export async function appRepay(deps: Deps, caller: IntakeCaller, body: { phone: string; order_no: string; method: 'link' | 'qr' | 'card'; amount?: number }, key: string) {
   const o = await customersOrder(deps, caller, body.phone, body.order_no);
-  return collect(deps, APP(caller), { orderId: o.id, method: body.method, amount: body.amount, key: `${caller.appKeyId}:${sha256Hex(key).slice(0, 48)}`, scope: 'intake.repay' });
+  return collect(deps, APP(caller), { orderId: o.id, method: body.method, amount: body.amount, key, scope: 'intake.repay' });
 }
 
 export async function appApplyExtension(deps: Deps, caller: IntakeCaller, body: { phone: string; order_no: string; remark?: string }) {

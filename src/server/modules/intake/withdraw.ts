@@ -4,7 +4,7 @@ import type { AppConfirmBody } from '../../../schemas/intake';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { withIdempotency } from '../idempotency/idempotency';
+import { depsIn, keyOwner, withIdempotency } from '../idempotency/idempotency';
 import { dateIn } from '../lifecycle/clock';
 import { transitionOrder } from '../lifecycle/transition';
 import { loanOrder } from '../order/order.table';
@@ -15,7 +15,6 @@ import { scopeIds, type IntakeCaller } from './auth';
 import { approvedAt } from './apply';
 import { assertMayUse, checkedPhone, homeCustomer, invalid, payoutCard, personRecords, refusal, timeZoneOf } from './customers';
 import { intakeEvent } from './intake.table';
-import { sha256Hex } from './signature';
 import { checkWithdrawalRules } from './rules';
 
 /** History reason of an order closed because it was not withdrawn in time. */
@@ -62,32 +61,42 @@ export async function confirmOrderWithdrawal(deps: Deps, caller: IntakeCaller, b
   if (!row) throw refusal(CODE.NOT_FOUND, 'error.notFound', { what: '@lifecycle.order' }, 'order_no');
   const m = caller.scope.find((x) => x.id === row.o.merchantId)!;
 
+  // Past its single valid time the order closes, and that is the answer; checked before the key's transaction, whose
+  // refusal would roll the closing back (a confirmation that committed moved the order on, so a replay never gets here).
+  await deps.clock.refresh();
+  const validUntil = async (tx: DbOrTx) => {
+    const since = await approvedAt(tx, row.o.id);
+    return since ? since.getTime() + m.singleValidHours * 3_600_000 : Infinity;
+  };
+  const expiredRefusal = () => refusal(CODE.INVALID_TRANSITION, 'intake.withdrawalExpired', { hours: m.singleValidHours }, 'order_no');
+  if (row.o.status === 'withdrawal' && deps.clock.now().getTime() >= await validUntil(db)) {
+    await expireOrder(db, row.o.id, deps.clock.now());
+    throw expiredRefusal();
+  }
+
   return withIdempotency(db, {
-    scope: 'intake.withdrawal', key: `${caller.appKeyId}:${sha256Hex(idempotencyKey).slice(0, 48)}`, payload: { order_no: body.order_no, phone },
-  }, async () => {
+    scope: 'intake.withdrawal', owner: keyOwner.app(caller.appKeyId), key: idempotencyKey, payload: { order_no: body.order_no, phone },
+  }, async (tx) => {
     assertMayUse(row.c);
-    const [o] = await db.select().from(loanOrder).where(eq(loanOrder.id, row.o.id));
+    const [o] = await tx.select().from(loanOrder).where(eq(loanOrder.id, row.o.id));
     if (o.status !== 'withdrawal') throw refusal(CODE.INVALID_TRANSITION, 'intake.notWithdrawable', { status: `@option.status.${o.status}` }, 'order_no');
-    await deps.clock.refresh();
     const now = deps.clock.now();
-    const since = await approvedAt(db, o.id);
-    if (since && now.getTime() >= since.getTime() + m.singleValidHours * 3_600_000) {
-      await expireOrder(db, o.id, now);
-      throw refusal(CODE.INVALID_TRANSITION, 'intake.withdrawalExpired', { hours: m.singleValidHours }, 'order_no');
-    }
+    // Expired in the last moments: refused here, closed by the withdrawal housekeeping job.
+    if (now.getTime() >= await validUntil(tx)) throw expiredRefusal();
     const tz = timeZoneOf(m);
-    const records = await personRecords(db, caller.familyIds, phone, row.c.idNumber);
-    await checkWithdrawalRules(db, {
+    const records = await personRecords(tx, caller.familyIds, phone, row.c.idNumber);
+    await checkWithdrawalRules(tx, {
       merchantId: m.id, parentId: m.parentId, familyIds: caller.familyIds, customerIds: records.map((r) => r.id), phone,
       idNumber: row.c.idNumber, deviceId: body.device_id, birthDate: row.c.birthDate, now, timeZone: tz,
     });
     if (!o.bankCardId) {
-      const card = await payoutCard(db, o.customerId);
+      const card = await payoutCard(tx, o.customerId);
       if (!card) throw invalid('order_no', 'intake.cardRequired');
-      await db.update(loanOrder).set({ bankCardId: card, updatedAt: sql`now()` }).where(and(eq(loanOrder.id, o.id), eq(loanOrder.status, 'withdrawal')));
+      await tx.update(loanOrder).set({ bankCardId: card, updatedAt: sql`now()` }).where(and(eq(loanOrder.id, o.id), eq(loanOrder.status, 'withdrawal')));
     }
-    const transfer = await confirmWithdrawal(deps, { orderId: o.id, actorId: null, withdrawalType: 'auto', idempotencyKey, merchantIds: [m.id] });
-    await db.insert(intakeEvent).values({
+    // Part of this transaction (its key belongs to this app too); the payout is sent once it commits.
+    const transfer = await confirmWithdrawal(depsIn(deps, tx), { orderId: o.id, actorId: null, withdrawalType: 'auto', idempotencyKey, merchantIds: [m.id] });
+    await tx.insert(intakeEvent).values({
       kind: 'withdrawal', merchantId: m.id, appKeyId: caller.appKeyId, customerId: o.customerId, orderId: o.id, phone,
       idNumber: row.c.idNumber, deviceId: body.device_id, businessDate: dateIn(now, tz), createdAt: now,
     });

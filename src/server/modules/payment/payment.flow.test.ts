@@ -143,6 +143,8 @@ describe('payout through the sandbox', () => {
     const { orderId } = await createOrder(t.db, { merchantId: m });
     const view = await confirm(orderId);
     const [cb] = rt.pending.splice(0);
+    const events = async () => (await t.db.select({ n: count() }).from(paymentEvent))[0].n;
+    const eventsBefore = await events();
     const tampered = { ...cb.body, status: 'FAILED' }; // signature no longer matches
     const r1 = await rt.deliver({ channelCode: cb.channelCode, body: tampered });
     expect(r1.status).toBe(403);
@@ -157,6 +159,7 @@ describe('payout through the sandbox', () => {
     expect((await transferRow(view.transfer_id)).status).toBe('in_progress');
     expect((await attemptsOf(view.transfer_id))[0]).toMatchObject({ status: 'in_progress', callback: null });
     expect(await postingsOf(orderId)).toBe(1);
+    expect(await events()).toBe(eventsBefore);
     // The genuine one still works afterwards.
     expect((await rt.deliver(cb)).body).toMatchObject({ code: 20000 });
     expect((await orderRow(orderId)).status).toBe('repaying');

@@ -13,6 +13,7 @@ import { listRoute } from '../../list/routes';
 import { isUnscoped } from '../empower/scope';
 import { requireIdempotencyKey } from '../idempotency/idempotency';
 import { writeOpLog } from '../log/oplog';
+import { refusedCallbacks } from '../repayment/notify';
 import { channelRoutes } from './channel.routes';
 import { PAYMENT_LIST_URLS, PAYMENT_LISTS, paymentRecordList, TRANSFER_LIST_URLS, TRANSFER_LISTS } from './lists';
 import { applyOutcome } from './outcome';
@@ -108,9 +109,10 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
 
 /**
  * The providers' webhook (public: the provider has no session). The signature is checked with the channel's
- * secret before anything is read: a forged or altered callback is refused (40300, HTTP 403) and changes nothing. It
- * must name an attempt of this channel, with the reference and amount the provider gave us. A result for an attempt
- * that has ended (a repeated callback) changes nothing and is answered OK, so the provider stops retrying.
+ * secret before anything is read: a forged or altered callback is refused (40300, HTTP 403), writes nothing, and is
+ * logged at most once per channel per 10 s (RefusalLog). It must name an attempt of this channel, with the reference
+ * and amount the provider gave us. A result for an attempt that has ended (a repeated callback) changes nothing and is
+ * answered OK, so the provider stops retrying.
  */
 function notifyRoute(app: FastifyInstance, deps: Deps): void {
   route(app, {
@@ -123,7 +125,7 @@ function notifyRoute(app: FastifyInstance, deps: Deps): void {
     const provider = paymentRuntime(deps).provider(ch);
     const notice = provider.verifyCallback(body);
     if (!notice) {
-      req.log.warn({ channel: ch.code }, 'payment callback with a bad signature refused');
+      refusedCallbacks.warn(req.log, `payout:${ch.code}`, { channel: ch.code }, 'payment callback with a bad signature refused');
       throw new AppError(CODE.FORBIDDEN, 'payment.callbackForged', {}, 403);
     }
     const [po] = await deps.db.select().from(paymentOrder).where(and(eq(paymentOrder.paymentNo, notice.paymentNo), eq(paymentOrder.channelId, ch.id)));

@@ -4,13 +4,14 @@ import type { TransferView } from '../../../schemas/payment';
 import type { Deps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { withIdempotency } from '../idempotency/idempotency';
+import { keyOwner, runIdempotent, withIdempotency } from '../idempotency/idempotency';
 import { reverse } from '../ledger/ledger';
 import { transitionOrder } from '../lifecycle/transition';
 import type { OpLogEntry } from '../log/oplog';
 import { loanOrder } from '../order/order.table';
 import { openAttempt } from './attempt';
-import { dispatch, recheckPayment, type RecheckResult } from './dispatch';
+import { sendCommitted } from './disburse';
+import { recheckPayment, type RecheckResult } from './dispatch';
 import { applyOutcomeTx, finishTransfer, freeze } from './outcome';
 import { paymentOrder, transfer } from './payment.table';
 import { loadConfig } from './plan';
@@ -23,9 +24,14 @@ import { checkSecureKey } from './secureKey';
 export interface ActionCtx {
   /** Staff account; null for the system (jobs) and the borrower's app. */
   actorId: number | null;
+  /** Owner of the idempotency keys it uses (keyOwner); default: the staff account, or the system without one. */
+  owner?: string;
   merchantIds: MerchantScope;
   log(tx: DbOrTx, e: OpLogEntry): Promise<void>;
 }
+
+/** The idempotency call of an action: keys belong to the acting account (or app, or the system). */
+const keyed = (a: ActionCtx, scope: string, key: string, payload: unknown) => ({ scope, key, payload, accountId: a.actorId, owner: a.owner ?? keyOwner.of(a.actorId) });
 
 /** Attempts without a callback are re-checked this long after they were sent; unknown to the provider after it: failed. */
 export const STALE_MS = 10 * 60_000;
@@ -42,54 +48,46 @@ async function channelFor(tx: DbOrTx, tr: TransferRecord, channelId: number | un
 
 /** Transfer audit: approve a pending transfer and send it to the channel (the one given, else the merchant's). */
 export async function approveTransfer(deps: Deps, a: ActionCtx, input: { id: number; channelId?: number; remark: string; key: string }): Promise<TransferView> {
-  return withIdempotency(deps.db, { scope: 'transfer.approve', key: input.key, accountId: a.actorId, payload: { transfer_id: input.id, channel_id: input.channelId ?? null, remark: input.remark } }, async () => {
-    const attempt = await deps.db.transaction(async (tx) => {
-      const tr = await lockTransfer(tx, input.id, a.merchantIds);
-      expectTransfer(tr, 'pending_review');
-      const ch = await channelFor(tx, tr, input.channelId);
-      await tx.update(transfer).set({ auditedBy: a.actorId, auditedAt: deps.now(), auditRemark: input.remark }).where(eq(transfer.id, tr.id));
-      const id = await openAttempt(tx, deps, tr, ch, a.actorId);
-      await recordEvent(tx, { kind: 'audit', transfer: tr, paymentOrderId: id, status: 'in_progress', body: { decision: 'approve', remark: input.remark, channel: ch.code }, accountId: a.actorId, at: deps.now() });
-      await a.log(tx, entry('transfer.approve', tr, { status: 'in_progress', channel_id: ch.id, remark: input.remark }));
-      return id;
-    });
-    await dispatch(deps, attempt);
-    return transferView(deps.db, input.id);
+  const run = await runIdempotent(deps.db, keyed(a, 'transfer.approve', input.key, { transfer_id: input.id, channel_id: input.channelId ?? null, remark: input.remark }), async (tx) => {
+    const tr = await lockTransfer(tx, input.id, a.merchantIds);
+    expectTransfer(tr, 'pending_review');
+    const ch = await channelFor(tx, tr, input.channelId);
+    await tx.update(transfer).set({ auditedBy: a.actorId, auditedAt: deps.now(), auditRemark: input.remark }).where(eq(transfer.id, tr.id));
+    const id = await openAttempt(tx, deps, tr, ch, a.actorId);
+    await recordEvent(tx, { kind: 'audit', transfer: tr, paymentOrderId: id, status: 'in_progress', body: { decision: 'approve', remark: input.remark, channel: ch.code }, accountId: a.actorId, at: deps.now() });
+    await a.log(tx, entry('transfer.approve', tr, { status: 'in_progress', channel_id: ch.id, remark: input.remark }));
+    return { transfer_id: tr.id, attempt: id };
   });
+  return sendCommitted(deps, run);
 }
 
 /** Transfer audit: reject a pending transfer; the order fails and the frozen money is released. */
 export async function rejectTransfer(deps: Deps, a: ActionCtx, input: { id: number; reason: string; key: string }): Promise<TransferView> {
-  return withIdempotency(deps.db, { scope: 'transfer.reject', key: input.key, accountId: a.actorId, payload: { transfer_id: input.id, reason: input.reason } }, async () => {
-    await deps.db.transaction(async (tx) => {
-      const tr = await lockTransfer(tx, input.id, a.merchantIds);
-      expectTransfer(tr, 'pending_review');
-      await tx.update(transfer).set({ auditedBy: a.actorId, auditedAt: deps.now(), auditRemark: input.reason }).where(eq(transfer.id, tr.id));
-      await finishTransfer(tx, deps, tr, { status: 'failure', message: input.reason, actorId: a.actorId, reason: `audit rejected: ${input.reason}` });
-      await recordEvent(tx, { kind: 'audit', transfer: tr, status: 'failure', body: { decision: 'reject', reason: input.reason }, accountId: a.actorId, at: deps.now() });
-      await a.log(tx, entry('transfer.reject', tr, { status: 'failure', reason: input.reason }));
-    });
-    return transferView(deps.db, input.id);
+  return withIdempotency(deps.db, keyed(a, 'transfer.reject', input.key, { transfer_id: input.id, reason: input.reason }), async (tx) => {
+    const tr = await lockTransfer(tx, input.id, a.merchantIds);
+    expectTransfer(tr, 'pending_review');
+    await tx.update(transfer).set({ auditedBy: a.actorId, auditedAt: deps.now(), auditRemark: input.reason }).where(eq(transfer.id, tr.id));
+    await finishTransfer(tx, deps, tr, { status: 'failure', message: input.reason, actorId: a.actorId, reason: `audit rejected: ${input.reason}` });
+    await recordEvent(tx, { kind: 'audit', transfer: tr, status: 'failure', body: { decision: 'reject', reason: input.reason }, accountId: a.actorId, at: deps.now() });
+    await a.log(tx, entry('transfer.reject', tr, { status: 'failure', reason: input.reason }));
+    return transferView(tx, input.id);
   });
 }
 
 /** Re-transfer a failed payout: the order back to disbursing, the money frozen again, a new attempt at a channel. */
 export async function retransfer(deps: Deps, a: ActionCtx, input: { id: number; channelId?: number; key: string }): Promise<TransferView> {
-  return withIdempotency(deps.db, { scope: 'transfer.retransfer', key: input.key, accountId: a.actorId, payload: { transfer_id: input.id, channel_id: input.channelId ?? null } }, async () => {
-    const attempt = await deps.db.transaction(async (tx) => {
-      const tr = await lockTransfer(tx, input.id, a.merchantIds);
-      expectTransfer(tr, 'failure');
-      const ch = await channelFor(tx, tr, input.channelId);
-      await transitionOrder(tx, { orderId: tr.orderId, action: 're_transfer', to: 'disbursing', actorId: a.actorId, at: deps.clock.now(), expect: 'failed' });
-      const freezeId = await freeze(tx, deps, tr, a.actorId);
-      await tx.update(transfer).set({ freezePostingId: freezeId, successPostingId: null, releasePostingId: null }).where(eq(transfer.id, tr.id));
-      const id = await openAttempt(tx, deps, tr, ch, a.actorId);
-      await a.log(tx, entry('transfer.retransfer', tr, { status: 'in_progress', channel_id: ch.id, attempt: tr.attempts + 1 }));
-      return id;
-    });
-    await dispatch(deps, attempt);
-    return transferView(deps.db, input.id);
+  const run = await runIdempotent(deps.db, keyed(a, 'transfer.retransfer', input.key, { transfer_id: input.id, channel_id: input.channelId ?? null }), async (tx) => {
+    const tr = await lockTransfer(tx, input.id, a.merchantIds);
+    expectTransfer(tr, 'failure');
+    const ch = await channelFor(tx, tr, input.channelId);
+    await transitionOrder(tx, { orderId: tr.orderId, action: 're_transfer', to: 'disbursing', actorId: a.actorId, at: deps.clock.now(), expect: 'failed' });
+    const freezeId = await freeze(tx, deps, tr, a.actorId);
+    await tx.update(transfer).set({ freezePostingId: freezeId, successPostingId: null, releasePostingId: null }).where(eq(transfer.id, tr.id));
+    const id = await openAttempt(tx, deps, tr, ch, a.actorId);
+    await a.log(tx, entry('transfer.retransfer', tr, { status: 'in_progress', channel_id: ch.id, attempt: tr.attempts + 1 }));
+    return { transfer_id: tr.id, attempt: id };
   });
+  return sendCommitted(deps, run);
 }
 
 /**
@@ -98,33 +96,31 @@ export async function retransfer(deps: Deps, a: ActionCtx, input: { id: number; 
  */
 export async function manualTransfer(deps: Deps, a: ActionCtx, input: { id: number; reference: string; proofUrl: string; remark: string; key: string }): Promise<TransferView> {
   const payload = { transfer_id: input.id, reference: input.reference, proof_url: input.proofUrl, remark: input.remark };
-  return withIdempotency(deps.db, { scope: 'transfer.manual', key: input.key, accountId: a.actorId, payload }, async () => {
-    await deps.db.transaction(async (tx) => {
-      let tr = await lockTransfer(tx, input.id, a.merchantIds);
-      expectTransfer(tr, 'pending_review', 'failure');
-      const [used] = await tx.select({ id: paymentOrder.id }).from(paymentOrder)
-        .where(and(eq(paymentOrder.provider, 'manual'), eq(paymentOrder.merchantId, tr.merchantId), eq(paymentOrder.providerRef, input.reference)));
-      if (used) throw new AppError(CODE.CONFLICT, 'payment.referenceUsed');
-      if (tr.status === 'failure') {
-        await transitionOrder(tx, { orderId: tr.orderId, action: 're_transfer', to: 'disbursing', actorId: a.actorId, at: deps.clock.now(), expect: 'failed', reason: 'manual transfer' });
-        const freezeId = await freeze(tx, deps, tr, a.actorId);
-        [tr] = await tx.update(transfer).set({ freezePostingId: freezeId, successPostingId: null, releasePostingId: null }).where(eq(transfer.id, tr.id)).returning();
-      }
-      const id = await nextId(tx, 'payment_order');
-      await tx.insert(paymentOrder).values({
-        id, paymentNo: paymentNo(id, deps.clock.now()), transferId: tr.id, orderId: tr.orderId, merchantId: tr.merchantId, channelId: null,
-        provider: 'manual', currency: tr.currency, amountMinor: tr.amountMinor, status: 'in_progress', providerRef: input.reference,
-        request: { reference: input.reference, proof_url: input.proofUrl, remark: input.remark }, createdBy: a.actorId, createdAt: deps.now(), updatedAt: deps.now(),
-      });
-      await tx.update(transfer).set({
-        status: 'in_progress', manual: true, manualReference: input.reference, manualProofUrl: input.proofUrl, channelId: null,
-        attempts: sql`${transfer.attempts} + 1`, sentAt: deps.now(), updatedAt: sql`now()`,
-      }).where(eq(transfer.id, tr.id));
-      await tx.update(loanOrder).set({ loanAt: deps.clock.now(), updatedAt: sql`now()` }).where(eq(loanOrder.id, tr.orderId));
-      await applyOutcomeTx(tx, deps, { paymentOrderId: id, status: 'success', providerRef: input.reference, message: input.remark, raw: payload, source: 'manual', actorId: a.actorId });
-      await a.log(tx, entry('transfer.manual', tr, { status: 'success', reference: input.reference, proof_url: input.proofUrl, remark: input.remark }));
+  return withIdempotency(deps.db, keyed(a, 'transfer.manual', input.key, payload), async (tx) => {
+    let tr = await lockTransfer(tx, input.id, a.merchantIds);
+    expectTransfer(tr, 'pending_review', 'failure');
+    const [used] = await tx.select({ id: paymentOrder.id }).from(paymentOrder)
+      .where(and(eq(paymentOrder.provider, 'manual'), eq(paymentOrder.merchantId, tr.merchantId), eq(paymentOrder.providerRef, input.reference)));
+    if (used) throw new AppError(CODE.CONFLICT, 'payment.referenceUsed');
+    if (tr.status === 'failure') {
+      await transitionOrder(tx, { orderId: tr.orderId, action: 're_transfer', to: 'disbursing', actorId: a.actorId, at: deps.clock.now(), expect: 'failed', reason: 'manual transfer' });
+      const freezeId = await freeze(tx, deps, tr, a.actorId);
+      [tr] = await tx.update(transfer).set({ freezePostingId: freezeId, successPostingId: null, releasePostingId: null }).where(eq(transfer.id, tr.id)).returning();
+    }
+    const id = await nextId(tx, 'payment_order');
+    await tx.insert(paymentOrder).values({
+      id, paymentNo: paymentNo(id, deps.clock.now()), transferId: tr.id, orderId: tr.orderId, merchantId: tr.merchantId, channelId: null,
+      provider: 'manual', currency: tr.currency, amountMinor: tr.amountMinor, status: 'in_progress', providerRef: input.reference,
+      request: { reference: input.reference, proof_url: input.proofUrl, remark: input.remark }, createdBy: a.actorId, createdAt: deps.now(), updatedAt: deps.now(),
     });
-    return transferView(deps.db, input.id);
+    await tx.update(transfer).set({
+      status: 'in_progress', manual: true, manualReference: input.reference, manualProofUrl: input.proofUrl, channelId: null,
+      attempts: sql`${transfer.attempts} + 1`, sentAt: deps.now(), updatedAt: sql`now()`,
+    }).where(eq(transfer.id, tr.id));
+    await tx.update(loanOrder).set({ loanAt: deps.clock.now(), updatedAt: sql`now()` }).where(eq(loanOrder.id, tr.orderId));
+    await applyOutcomeTx(tx, deps, { paymentOrderId: id, status: 'success', providerRef: input.reference, message: input.remark, raw: payload, source: 'manual', actorId: a.actorId });
+    await a.log(tx, entry('transfer.manual', tr, { status: 'success', reference: input.reference, proof_url: input.proofUrl, remark: input.remark }));
+    return transferView(tx, input.id);
   });
 }
 
@@ -135,28 +131,26 @@ export async function manualTransfer(deps: Deps, a: ActionCtx, input: { id: numb
  */
 export async function reverseTransfer(deps: Deps, a: ActionCtx, input: { id: number; secureKey: string; reason: string; key: string }): Promise<TransferView> {
   await checkSecureKey(deps.db, input.secureKey);
-  return withIdempotency(deps.db, { scope: 'transfer.reverse', key: input.key, accountId: a.actorId, payload: { transfer_id: input.id, reason: input.reason } }, async () => {
-    await deps.db.transaction(async (tx) => {
-      const tr = await lockTransfer(tx, input.id, a.merchantIds);
-      expectTransfer(tr, 'success');
-      const [order] = await tx.select().from(loanOrder).where(eq(loanOrder.id, tr.orderId)).for('update');
-      if (order.paidAmountMinor > 0) throw new AppError(CODE.CONFLICT, 'payment.reverseRepaid');
-      const now = deps.clock.now();
-      await transitionOrder(tx, {
-        orderId: tr.orderId, action: 'reverse', to: 'failed', actorId: a.actorId, at: now, expect: 'repaying', reason: input.reason,
-        patch: { dueDate: null, dueAmountMinor: 0, remainingDebtMinor: 0, loanRemark: input.reason.slice(0, 500) },
-      });
-      const memo = `reversed: ${input.reason}`.slice(0, 200);
-      const reversals = [];
-      if (tr.successPostingId) reversals.push(await reverse(tx, tr.successPostingId, { accountId: a.actorId, memo, businessAt: now }));
-      if (tr.freezePostingId) reversals.push(await reverse(tx, tr.freezePostingId, { accountId: a.actorId, memo, businessAt: now }));
-      await tx.update(transfer).set({
-        status: 'failure', reversed: true, reversedAt: deps.now(), reversedBy: a.actorId, reverseReason: input.reason, failureReason: input.reason.slice(0, 200), updatedAt: sql`now()`,
-      }).where(eq(transfer.id, tr.id));
-      await recordEvent(tx, { kind: 'reverse', transfer: tr, status: 'failure', body: { reason: input.reason, postings: reversals }, accountId: a.actorId, at: deps.now() });
-      await a.log(tx, entry('transfer.reverse', tr, { status: 'failure', reversed: true, reason: input.reason, reversal_postings: reversals }));
+  return withIdempotency(deps.db, keyed(a, 'transfer.reverse', input.key, { transfer_id: input.id, reason: input.reason }), async (tx) => {
+    const tr = await lockTransfer(tx, input.id, a.merchantIds);
+    expectTransfer(tr, 'success');
+    const [order] = await tx.select().from(loanOrder).where(eq(loanOrder.id, tr.orderId)).for('update');
+    if (order.paidAmountMinor > 0) throw new AppError(CODE.CONFLICT, 'payment.reverseRepaid');
+    const now = deps.clock.now();
+    await transitionOrder(tx, {
+      orderId: tr.orderId, action: 'reverse', to: 'failed', actorId: a.actorId, at: now, expect: 'repaying', reason: input.reason,
+      patch: { dueDate: null, dueAmountMinor: 0, remainingDebtMinor: 0, loanRemark: input.reason.slice(0, 500) },
     });
-    return transferView(deps.db, input.id);
+    const memo = `reversed: ${input.reason}`.slice(0, 200);
+    const reversals = [];
+    if (tr.successPostingId) reversals.push(await reverse(tx, tr.successPostingId, { accountId: a.actorId, memo, businessAt: now }));
+    if (tr.freezePostingId) reversals.push(await reverse(tx, tr.freezePostingId, { accountId: a.actorId, memo, businessAt: now }));
+    await tx.update(transfer).set({
+      status: 'failure', reversed: true, reversedAt: deps.now(), reversedBy: a.actorId, reverseReason: input.reason, failureReason: input.reason.slice(0, 200), updatedAt: sql`now()`,
+    }).where(eq(transfer.id, tr.id));
+    await recordEvent(tx, { kind: 'reverse', transfer: tr, status: 'failure', body: { reason: input.reason, postings: reversals }, accountId: a.actorId, at: deps.now() });
+    await a.log(tx, entry('transfer.reverse', tr, { status: 'failure', reversed: true, reason: input.reason, reversal_postings: reversals }));
+    return transferView(tx, input.id);
   });
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { CODE } from '../../../schemas/common';
 import type { ABNORMAL_RESOLUTIONS } from '../../../schemas/repayment';
 import { AppError } from '../../errors';
-import { withIdempotency } from '../idempotency/idempotency';
+import { keyOwner, withIdempotency } from '../idempotency/idempotency';
 import { invalid } from '../intake/customers';
 import { writeOpLog } from '../log/oplog';
 import { loanOrder } from '../order/order.table';
@@ -39,7 +39,7 @@ export interface HandleResult {
 export async function handleAbnormal(ctx: StaffCtx, body: { id: number; resolution: Resolution; order_id?: number; remark: string }, key: string): Promise<HandleResult> {
   const { deps, req, actor } = ctx;
   const payload = { id: body.id, resolution: body.resolution, order_id: body.order_id ?? null, remark: body.remark };
-  return withIdempotency(deps.db, { scope: 'repayment.abnormal', key, accountId: actor.accountId, payload }, () => deps.db.transaction(async (tx) => {
+  return withIdempotency(deps.db, { scope: 'repayment.abnormal', key, owner: keyOwner.account(actor.accountId), accountId: actor.accountId, payload }, async (tx) => {
     const [seen] = await tx.select({ merchantId: repayment.merchantId, orderId: repayment.orderId }).from(repayment).where(eq(repayment.id, body.id));
     if (!seen || (ctx.merchantIds && !ctx.merchantIds.includes(seen.merchantId))) throw new AppError(CODE.NOT_FOUND, 'error.notFound', { what: '@repayment.record' });
     // The order first, then the repayment: the order in which revoke takes them, so the two never wait on each other.
@@ -90,5 +90,5 @@ export async function handleAbnormal(ctx: StaffCtx, body: { id: number; resoluti
       after: { resolution: body.resolution, remark: body.remark, amount: moves ? amount : 0, posting_id: postingId, target_order_id: body.order_id ?? null, applied_serial_no: applied?.serial_no ?? null },
     });
     return { id: row.id, serial_no: row.serialNo, resolution: body.resolution, amount: moves ? amount : 0, posting_id: postingId, applied };
-  }));
+  });
 }

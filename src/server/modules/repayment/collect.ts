@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import { bankCard, customer } from '../client/client.table';
 import { maskCardNumber } from '../client/client.routes';
 import { isUniqueViolation } from '../empower/scope';
-import { withIdempotency } from '../idempotency/idempotency';
+import { keyOwner, runIdempotent } from '../idempotency/idempotency';
 import { merchant } from '../merchant/merchant.table';
 import { loanOrder } from '../order/order.table';
 import { paymentChannel } from '../payment/payment.table';
@@ -129,40 +129,52 @@ export interface CollectInput {
  */
 export async function collect(deps: Deps, a: ActionCtx, input: CollectInput): Promise<CollectView> {
   const payload = { order_id: input.orderId, method: input.method, amount: input.amount ?? null, bank_card_id: input.bankCardId ?? null };
-  return withIdempotency(deps.db, { scope: input.scope, key: input.key, accountId: a.actorId, payload }, async () => {
-    const created = await deps.db.transaction(async (tx) => {
-      const order = await lockOrder(tx, input.orderId, a.merchantIds);
-      if (!OPEN_STATUSES.includes(order.status as OrderStatus)) {
-        throw new AppError(CODE.INVALID_TRANSITION, 'repayment.orderNotOpen', { status: `@option.status.${order.status}` });
-      }
-      const remaining = order.remainingDebtMinor;
-      if (remaining <= 0) throw new AppError(CODE.INVALID_TRANSITION, 'repayment.orderNotOpen', { status: `@option.status.${order.status}` });
-      const amount = input.amount ?? remaining;
-      if (amount > remaining) {
-        throw new AppError(CODE.VALIDATION, 'repaymentCard.amountAboveDebt', {}, 200, [{ path: 'amount', id: 'repaymentCard.amountAboveDebt', values: {} }]);
-      }
-      const ch = await payInChannel(tx, order.merchantId);
-      if (!paymentRuntime(deps).provider(ch).payInMethods.includes(input.method)) throw new AppError(CODE.CONFLICT, 'repayment.collectUnsupported');
-      const card = input.method === 'card' ? await deductionCard(tx, order, input.bankCardId) : null;
-      const now = deps.clock.now();
-      const id = await nextId(tx, 'repayment');
-      const [row] = await tx.insert(repayment).values({
-        id, serialNo: repaymentSerial(id, now), orderId: order.id, merchantId: order.merchantId, customerId: order.customerId, currency: order.currency,
-        type: input.method, status: 'pending', requestedMinor: amount, channelId: ch.id, bankCardId: card?.id ?? null,
-        cardNo: card ? maskCardNumber(card.cardNumber) : '', operatorId: a.actorId,
-        expiresAt: input.method === 'card' ? null : new Date(now.getTime() + LINK_TTL_MS), createdAt: deps.now(), updatedAt: deps.now(),
-      }).returning();
-      await recordRepaymentEvent(tx, { repaymentId: id, channelId: ch.id, kind: 'created', body: { method: input.method, amount, channel: ch.code }, at: deps.now() });
-      await a.log(tx, {
-        action: input.scope, targetType: 'repayment', targetId: id,
-        after: { serial_no: row.serialNo, order_id: order.id, method: input.method, amount, channel_id: ch.id },
-      });
-      const [who] = await tx.select({ name: customer.name, phone: customer.phone }).from(customer).where(eq(customer.id, order.customerId));
-      return { row, ch, card, orderNo: order.orderNo, who };
+  const run = await runIdempotent(deps.db, { scope: input.scope, owner: a.owner ?? keyOwner.of(a.actorId), key: input.key, accountId: a.actorId, payload }, async (tx) => {
+    const order = await lockOrder(tx, input.orderId, a.merchantIds);
+    if (!OPEN_STATUSES.includes(order.status as OrderStatus)) {
+      throw new AppError(CODE.INVALID_TRANSITION, 'repayment.orderNotOpen', { status: `@option.status.${order.status}` });
+    }
+    const remaining = order.remainingDebtMinor;
+    if (remaining <= 0) throw new AppError(CODE.INVALID_TRANSITION, 'repayment.orderNotOpen', { status: `@option.status.${order.status}` });
+    const amount = input.amount ?? remaining;
+    if (amount > remaining) {
+      throw new AppError(CODE.VALIDATION, 'repaymentCard.amountAboveDebt', {}, 200, [{ path: 'amount', id: 'repaymentCard.amountAboveDebt', values: {} }]);
+    }
+    const ch = await payInChannel(tx, order.merchantId);
+    if (!paymentRuntime(deps).provider(ch).payInMethods.includes(input.method)) throw new AppError(CODE.CONFLICT, 'repayment.collectUnsupported');
+    const card = input.method === 'card' ? await deductionCard(tx, order, input.bankCardId) : null;
+    const now = deps.clock.now();
+    const id = await nextId(tx, 'repayment');
+    const [row] = await tx.insert(repayment).values({
+      id, serialNo: repaymentSerial(id, now), orderId: order.id, merchantId: order.merchantId, customerId: order.customerId, currency: order.currency,
+      type: input.method, status: 'pending', requestedMinor: amount, channelId: ch.id, bankCardId: card?.id ?? null,
+      cardNo: card ? maskCardNumber(card.cardNumber) : '', operatorId: a.actorId,
+      expiresAt: input.method === 'card' ? null : new Date(now.getTime() + LINK_TTL_MS), createdAt: deps.now(), updatedAt: deps.now(),
+    }).returning();
+    await recordRepaymentEvent(tx, { repaymentId: id, channelId: ch.id, kind: 'created', body: { method: input.method, amount, channel: ch.code }, at: deps.now() });
+    await a.log(tx, {
+      action: input.scope, targetType: 'repayment', targetId: id,
+      after: { serial_no: row.serialNo, order_id: order.id, method: input.method, amount, channel_id: ch.id },
     });
-    const message = await sendCollect(deps, created);
-    return collectView(deps.db, created.row.id, message);
+    return { repayment_id: id };
   });
+  // The provider is asked only by the run that created the row, after its commit (a card deduction sent twice would
+  // take the money twice). A crash before the provider's answer leaves the row pending without a reference: the
+  // re-check asks the provider by its serial number. A replay answers the row as it is now (its link, its status).
+  if (run.replay) return collectView(deps.db, run.result.repayment_id);
+  const message = await sendCollect(deps, await pendingCollect(deps, run.result.repayment_id));
+  return collectView(deps.db, run.result.repayment_id, message);
+}
+
+/** What sendCollect needs of a committed pending row: its channel, card, order number and customer. */
+async function pendingCollect(deps: Deps, id: number) {
+  const { db } = deps;
+  const [row] = await db.select().from(repayment).where(eq(repayment.id, id));
+  const [ch] = await db.select().from(paymentChannel).where(eq(paymentChannel.id, row.channelId!));
+  const [card] = row.bankCardId === null ? [null] : await db.select().from(bankCard).where(eq(bankCard.id, row.bankCardId));
+  const [o] = await db.select({ orderNo: loanOrder.orderNo }).from(loanOrder).where(eq(loanOrder.id, row.orderId!));
+  const [who] = await db.select({ name: customer.name, phone: customer.phone }).from(customer).where(eq(customer.id, row.customerId!));
+  return { row, ch, card: card ?? null, orderNo: o.orderNo, who };
 }
 
 async function sendCollect(deps: Deps, c: {

@@ -11,7 +11,7 @@ import { route } from '../../http';
 import { listRoute } from '../../list/routes';
 import { adminAccount } from '../empower/empower.table';
 import { isUnscoped } from '../empower/scope';
-import { requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
+import { depsIn, keyOwner, requireIdempotencyKey, withIdempotency } from '../idempotency/idempotency';
 import { writeOpLog } from '../log/oplog';
 import { discountRoutes } from './discount';
 import { runEndOfDay } from './endOfDay';
@@ -74,15 +74,15 @@ export function debtRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, { method: 'POST', url: REDUCTION_API.request, permission: R('requestReduction'), body: reductionRequestBody }, async ({ req, body }) => {
     const key = requireIdempotencyKey(req);
     const actor = actorOf(req);
-    return withIdempotency(deps.db, { scope: 'reduction.request', key, accountId: actor.actorId, payload: { order_id: body.order_id, amount: body.amount, reason: body.reason } },
-      () => requestReduction(deps, actor, { orderId: body.order_id, amount: body.amount, reason: body.reason }));
+    return withIdempotency(deps.db, { scope: 'reduction.request', owner: keyOwner.account(actor.actorId), key, accountId: actor.actorId, payload: { order_id: body.order_id, amount: body.amount, reason: body.reason } },
+      (tx) => requestReduction(depsIn(deps, tx), actor, { orderId: body.order_id, amount: body.amount, reason: body.reason }));
   });
 
   route(app, { method: 'POST', url: REDUCTION_API.approve, permission: R('approveReduction'), body: reductionDecideBody }, async ({ req, body }) => {
     const key = requireIdempotencyKey(req);
     const actor = actorOf(req);
-    return withIdempotency(deps.db, { scope: 'reduction.approve', key, accountId: actor.actorId, payload: { id: body.id, remark: body.remark ?? '' } },
-      () => approveReduction(deps, actor, { id: body.id, remark: body.remark }));
+    return withIdempotency(deps.db, { scope: 'reduction.approve', owner: keyOwner.account(actor.actorId), key, accountId: actor.actorId, payload: { id: body.id, remark: body.remark ?? '' } },
+      (tx) => approveReduction(depsIn(deps, tx), actor, { id: body.id, remark: body.remark }));
   });
 
   route(app, { method: 'POST', url: REDUCTION_API.reject, permission: R('rejectReduction'), body: reductionRejectBody }, async ({ req, body }) =>

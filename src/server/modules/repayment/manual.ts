@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/session';
 import { customer } from '../client/client.table';
 import { isUnscoped, maskPhone } from '../empower/scope';
-import { withIdempotency } from '../idempotency/idempotency';
+import { keyOwner, withIdempotency } from '../idempotency/idempotency';
 import { invalid } from '../intake/customers';
 import { writeOpLog } from '../log/oplog';
 import { merchant } from '../merchant/merchant.table';
@@ -109,7 +109,7 @@ async function recordEvent(tx: DbOrTx, deps: Deps, repaymentId: number, kind: st
 export async function reconcile(ctx: StaffCtx, body: { order_id: number; amount: number; reference: string; remark?: string }, key: string): Promise<RepaymentResult> {
   const { deps, req, actor } = ctx;
   const payload = { order_id: body.order_id, amount: body.amount, reference: body.reference, remark: body.remark ?? '' };
-  return withIdempotency(deps.db, { scope: 'repayment.reconcile', key, accountId: actor.accountId, payload }, () => deps.db.transaction(async (tx) => {
+  return withIdempotency(deps.db, { scope: 'repayment.reconcile', key, owner: keyOwner.account(actor.accountId), accountId: actor.accountId, payload }, async (tx) => {
     const r = await applyMoneyIn(tx, deps, {
       orderId: body.order_id, amount: body.amount, type: 'reconciliation', actorId: actor.accountId, merchantIds: ctx.merchantIds,
       reference: body.reference, remark: body.remark,
@@ -118,14 +118,14 @@ export async function reconcile(ctx: StaffCtx, body: { order_id: number; amount:
     await recordEvent(tx, deps, r.id, 'applied', { by: actor.accountId, reference: body.reference });
     await writeOpLog(tx, req, { action: 'repayment.settlement.add', targetType: 'repayment', targetId: r.id, after: { ...payload, serial_no: r.serialNo, allocated: out.allocated, order: out.order } });
     return out;
-  }));
+  });
 }
 
 /** /review/manualRepayment add: money the customer paid outside the system, with the actor's uploaded vouchers. */
 export async function addManual(ctx: StaffCtx, body: { order_id: number; amount: number; proof_ids: number[]; paid_at?: string; remark?: string }, key: string): Promise<RepaymentResult> {
   const { deps, req, actor } = ctx;
   const payload = { order_id: body.order_id, amount: body.amount, proof_ids: [...body.proof_ids].sort((a, b) => a - b), paid_at: body.paid_at ?? null, remark: body.remark ?? '' };
-  return withIdempotency(deps.db, { scope: 'repayment.manual', key, accountId: actor.accountId, payload }, () => deps.db.transaction(async (tx) => {
+  return withIdempotency(deps.db, { scope: 'repayment.manual', key, owner: keyOwner.account(actor.accountId), accountId: actor.accountId, payload }, async (tx) => {
     const proofs = await lockUnusedProofs(tx, body.proof_ids, actor.accountId);
     let r = await applyMoneyIn(tx, deps, {
       orderId: body.order_id, amount: body.amount, type: 'manual', actorId: actor.accountId, merchantIds: ctx.merchantIds, remark: body.remark,
@@ -143,7 +143,7 @@ export async function addManual(ctx: StaffCtx, body: { order_id: number; amount:
     await recordEvent(tx, deps, r.id, 'applied', { by: actor.accountId, proof_ids: proofs });
     await writeOpLog(tx, req, { action: 'review.manualRepayment.add', targetType: 'repayment', targetId: r.id, after: { ...payload, serial_no: r.serialNo, allocated: out.allocated, order: out.order } });
     return out;
-  }));
+  });
 }
 
 /**
@@ -154,7 +154,7 @@ export async function addManual(ctx: StaffCtx, body: { order_id: number; amount:
 export async function revoke(ctx: StaffCtx, body: { id: number; reason: string }, key: string): Promise<RepaymentResult> {
   const { deps, req, actor } = ctx;
   const payload = { id: body.id, reason: body.reason };
-  return withIdempotency(deps.db, { scope: 'repayment.revoke', key, accountId: actor.accountId, payload }, () => deps.db.transaction(async (tx) => {
+  return withIdempotency(deps.db, { scope: 'repayment.revoke', key, owner: keyOwner.account(actor.accountId), accountId: actor.accountId, payload }, async (tx) => {
     const [cur] = await tx.select().from(repayment).where(eq(repayment.id, body.id));
     if (!cur || (ctx.merchantIds && !ctx.merchantIds.includes(cur.merchantId))) throw new AppError(CODE.NOT_FOUND, 'error.notFound', { what: '@repayment.record' });
     const allowed = can(actor.nodes, actionKey('repayment', 'repaymentList', 'revoke'))
@@ -172,5 +172,5 @@ export async function revoke(ctx: StaffCtx, body: { id: number; reason: string }
       before: { status: cur.status, order: before ?? null }, after: { status: r.status, reason: body.reason, serial_no: r.serialNo, order: out.order, proofs_revoked: proofs },
     });
     return out;
-  }));
+  });
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CODE } from '../../../schemas/common';
 import { REPAYMENT_API } from '../../../schemas/repayment';
@@ -8,21 +8,39 @@ import { AppError } from '../../errors';
 import { PUBLIC, route } from '../../http';
 import { paymentChannel } from '../payment/payment.table';
 import { paymentRuntime } from '../payment/runtime';
-import { applyCardNotice, applyPaymentNotice, recordRepaymentEvent } from './collect';
+import { applyCardNotice, applyPaymentNotice } from './collect';
 
-/** What of a refused body is kept (a forged callback is anyone's text: a few short fields, never the whole of it). */
-function forgedTrace(body: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { keys: Object.keys(body).slice(0, 20) };
-  for (const k of ['payment_no', 'va_number', 'provider_ref', 'amount', 'status', 'timestamp']) {
-    if (body[k] !== undefined) out[k] = String(body[k]).slice(0, 64);
+/**
+ * Warnings about refused callbacks, at most one line per channel and kind per window: anyone can post to a webhook,
+ * so a refusal writes no row and its log line must not grow with the caller's rate either. The next line after a
+ * quiet spell says how many refusals were not logged since the last one.
+ */
+export class RefusalLog {
+  private readonly last = new Map<string, { at: number; suppressed: number }>();
+
+  constructor(private readonly windowMs = 10_000, private readonly now: () => number = Date.now) {}
+
+  /** Logs (true) or counts (false) one refusal; `key` names the channel (a known one: the map stays small). */
+  warn(log: Pick<FastifyBaseLogger, 'warn'>, key: string, fields: Record<string, unknown>, msg: string): boolean {
+    const at = this.now();
+    const seen = this.last.get(key);
+    if (seen && at - seen.at < this.windowMs) {
+      seen.suppressed++;
+      return false;
+    }
+    log.warn({ ...fields, suppressed: seen?.suppressed ?? 0 }, msg);
+    this.last.set(key, { at, suppressed: 0 });
+    return true;
   }
-  return out;
 }
+
+/** The server's one RefusalLog: the pay-in and the payout webhooks share it (their keys differ). */
+export const refusedCallbacks = new RefusalLog();
 
 /**
  * The pay-in webhook: POST /loanapi/repayment/notify/<channel code> (public: the provider has no session; JSON or a
  * form). The signature is checked with the channel's secret before anything is read: a forged or altered callback is
- * refused (40300, HTTP 403), recorded as a `forged` repayment event, and changes nothing. A notice naming one of our
+ * refused (40300, HTTP 403) and writes nothing (a rate-limited warning line only). A notice naming one of our
  * payments (`payment_no`) applies to that pending repayment; one naming a virtual account (`va_number`) goes to the
  * card's customer. Repeats answer what the first delivery did and change nothing.
  */
@@ -41,8 +59,7 @@ export function payInNotifyRoutes(app: FastifyInstance, deps: Deps): void {
       const provider = paymentRuntime(deps).provider(ch);
       const notice = provider.verifyPayIn(body);
       if (!notice) {
-        req.log.warn({ channel: ch.code }, 'pay-in callback with a bad signature refused');
-        await recordRepaymentEvent(deps.db, { repaymentId: null, channelId: ch.id, kind: 'forged', body: forgedTrace(body), at: deps.now() });
+        refusedCallbacks.warn(req.log, `payin:${ch.code}`, { channel: ch.code }, 'pay-in callback with a bad signature refused');
         throw new AppError(CODE.FORBIDDEN, 'payment.callbackForged', {}, 403);
       }
       const r = notice.paymentNo
