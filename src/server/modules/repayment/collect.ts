@@ -37,7 +37,7 @@ import { repayment, repaymentCard, repaymentEvent } from './repayment.table';
 /** Links and QR codes stay payable this long (business time); the end-of-day job expires them after. */
 export const LINK_TTL_MS = 24 * 3600_000;
 
-export type EventKind = 'created' | 'callback' | 'query' | 'forged' | 'duplicate' | 'applied';
+export type EventKind = 'created' | 'callback' | 'query' | 'duplicate' | 'applied';
 
 export async function recordRepaymentEvent(db: DbOrTx, e: { repaymentId: number | null; channelId: number | null; kind: EventKind; body: unknown; at: Date }): Promise<void> {
   await db.insert(repaymentEvent).values({ repaymentId: e.repaymentId, channelId: e.channelId, kind: e.kind, body: (e.body ?? null) as never, createdAt: e.at });

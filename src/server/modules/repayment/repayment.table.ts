@@ -204,7 +204,7 @@ export const repaymentEvent = pgTable('repayment_event', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   repaymentId: bigint('repayment_id', { mode: 'number' }),
   channelId: integer('channel_id'),
-  /** created | callback | query | forged | duplicate | applied | revoked */
+  /** created | callback | query | duplicate | applied | revoked */
   kind: varchar('kind', { length: 16 }).notNull(),
   body: jsonb('body'),
   createdAt: ts('created_at').notNull().defaultNow(),
