@@ -1,14 +1,32 @@
 import type { CommandDef } from './command.types';
 import { pageScreen } from './define';
-import { REPORTS, STAT_API, STAT_PAGES } from '../src/schemas/statistics';
+import { REPORTS, STAT_API, STAT_PAGES, type StatPage } from '../src/schemas/statistics';
 
 /**
  * The 24 report pages of /statistics, all rendered by one ReportScreen (src/features/statistics). A page whose report
- * is declared (src/schemas/statistics.ts REPORTS) reads its API; the others say the report is not available yet.
- * The screen's keys (g chart/grid, e export, [ ] move the date range) are the ReportScreen's own.
+ * is declared (src/schemas/statistics.ts REPORTS) reads its API and has the report keys below; the others say the
+ * report is not available yet. The keys are actions of the screen so that the palette lists them; the screen
+ * supplies what they do (useCommandUi). Export (e) waits for report export on the server.
  */
-export const statisticsCommands: CommandDef[] = STAT_PAGES.map((page, i) => pageScreen('statistics', page, {
-  order: i + 1,
-  keywords: ['report', 'statistics'],
-  ...(REPORTS[page] ? { api: { method: 'GET' as const, path: STAT_API(page) } } : {}),
-}));
+const KEYS = [
+  { name: 'toggleView', hotkey: 'g', keywords: ['chart', 'table', 'graph', 'switch view'] },
+  { name: 'rangeBack', hotkey: '[', keywords: ['previous period', 'earlier', 'date range'] },
+  { name: 'rangeForward', hotkey: ']', keywords: ['next period', 'later', 'date range'] },
+] as const;
+
+function reportKeys(page: StatPage): CommandDef[] {
+  const screen = `statistics.${page}`;
+  return KEYS.map((k) => ({
+    id: `${screen}.${k.name}`, kind: 'action', area: 'statistics', title: `action.statistics.${k.name}`, permission: null,
+    screen, scope: 'screen', client: true, hotkey: k.hotkey, keywords: [...k.keywords],
+  }));
+}
+
+export const statisticsCommands: CommandDef[] = STAT_PAGES.flatMap((page, i) => [
+  pageScreen('statistics', page, {
+    order: i + 1,
+    keywords: ['report', 'statistics'],
+    ...(REPORTS[page] ? { api: { method: 'GET' as const, path: STAT_API(page) } } : {}),
+  }),
+  ...(REPORTS[page] ? reportKeys(page) : []),
+]);

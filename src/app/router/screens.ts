@@ -17,9 +17,10 @@ import { screens as debt } from '../../features/debt';
 import { screens as collection } from '../../features/collection';
 import { screens as collectionWorkbench } from '../../features/collectionWorkbench';
 import { screens as collectionSetup } from '../../features/collectionSetup';
+import { screens as statistics } from '../../features/statistics';
 
 /**
  * Screen components by command id, from every area. The router mounts SCREENS[command.id] for a screen
  * command's route; a registered screen without a component shows the "screen not available" state.
  */
-export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...review, ...withdrawal, ...collectionWorkbench, ...collection, ...collectionSetup, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...log };
+export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...review, ...withdrawal, ...collectionWorkbench, ...collection, ...collectionSetup, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...log, ...statistics };

@@ -1,0 +1,60 @@
+import type { Drill, GroupBy } from '../../schemas/statistics';
+
+/**
+ * The pure side of the report screen: the default date range, moving a range by its own length, and where a count
+ * drills down to in /review/allOrder.
+ */
+export interface DayRange {
+  date_from: string;
+  date_to: string;
+}
+
+const DAY_MS = 86_400_000;
+const toDays = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY_MS;
+const fromDays = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+/** The calendar date of `at` where the console runs (YYYY-MM-DD). */
+export function localDay(at: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}`;
+}
+
+/** The last `days` days up to and including `today`. */
+export function lastDays(today: string, days = 30): DayRange {
+  return { date_from: fromDays(toDays(today) - days + 1), date_to: today };
+}
+
+/** The range of the same length just before (-1) or just after (+1) this one. */
+export function shiftRange(r: DayRange, dir: 1 | -1): DayRange {
+  const len = toDays(r.date_to) - toDays(r.date_from) + 1;
+  return { date_from: fromDays(toDays(r.date_from) + dir * len), date_to: fromDays(toDays(r.date_to) + dir * len) };
+}
+
+export const ALL_ORDERS_PATH = '/review/allOrder';
+/** The all-orders filter a row's group key fixes. */
+const DIMENSION_FILTER: Partial<Record<GroupBy, string>> = {
+  merchant: 'merchant_id', product: 'product_id', channel: 'channel_id', customer_type: 'customer_type',
+};
+const SLICE_FILTERS = ['merchant_id', 'product_id', 'channel_id', 'customer_type'] as const;
+
+/**
+ * The all-orders list behind a count: the row's date (or the whole range for the totals row and non-date groupings)
+ * on the drill's date field, the report's filters, the row's group, the drill's statuses. Null when the list cannot
+ * express the row (orders without a channel).
+ */
+export function drillHref(drill: Drill, query: DayRange & Record<string, unknown>, groupBy: GroupBy, rowKey: string | null): string | null {
+  const q = new URLSearchParams();
+  const day = rowKey !== null && groupBy === 'date';
+  q.set(`${drill.on}_from`, day ? rowKey : query.date_from);
+  q.set(`${drill.on}_to`, day ? rowKey : query.date_to);
+  const fixed: Record<string, string> = {};
+  for (const k of SLICE_FILTERS) if (query[k] !== undefined && query[k] !== '') fixed[k] = String(query[k]);
+  const dim = DIMENSION_FILTER[groupBy];
+  if (rowKey !== null && dim) {
+    if (dim === 'channel_id' && rowKey === '0') return null;
+    fixed[dim] = rowKey;
+  }
+  for (const [k, v] of Object.entries(fixed)) q.set(k, v);
+  for (const s of drill.status ?? []) q.append('status', s);
+  return `${ALL_ORDERS_PATH}?${q.toString()}`;
+}
