@@ -59,6 +59,11 @@ describe('scenario: origination by commands', () => {
 
   const order = async (id: number) => (await db.select().from(loanOrder).where(eq(loanOrder.id, id)))[0];
   const on = (ctx: CommandContext, id: number) => ({ ...ctx, selection: [{ id }] });
+  /** A stage decision the way a reviewer takes it: on the order as they just read it (its version goes with it). */
+  const decide = async (cmd: string, params: Record<string, unknown>, ctx: CommandContext, id: number) => {
+    const seen = await ctx.call<{ version: string }>({ method: 'GET', path: '/loanapi/review/order_detail' }, { id });
+    return runCommand(cmd, { ...params, version: seen.version }, on(ctx, id));
+  };
 
   /** A new borrower registers, binds a card and applies; machine review runs. Returns the order (in its new status). */
   async function applyAndScore(): Promise<typeof loanOrder.$inferSelect> {
@@ -124,20 +129,20 @@ describe('scenario: origination by commands', () => {
     const id = await scoredToFirstReview();
 
     await runCommand('review.trial.claim', {}, on(reviewer1, id));
-    await runCommand('review.trial.approve', {}, on(reviewer1, id));
+    await decide('review.trial.approve', {}, reviewer1, id);
     expect((await order(id)).status).toBe('second_review');
-    await runCommand('review.reviewAgain.approve', {}, on(reviewer2, id));
+    await decide('review.reviewAgain.approve', {}, reviewer2, id);
     expect((await order(id)).status).toBe('pre_review');
-    await runCommand('review.PaymentPreTrial.approve', {}, on(prereview, id));
+    await decide('review.PaymentPreTrial.approve', {}, prereview, id);
     expect((await order(id)).status).toBe('disbursement_review');
 
     // The pre-reviewer also holds the disbursement review page, but may not pass a second stage of the same order.
-    const twice = await runCommand('review.reviewLoan.approve', {}, on(prereview, id)).catch((e) => e);
+    const twice = await decide('review.reviewLoan.approve', {}, prereview, id).catch((e) => e);
     expect(twice).toBeInstanceOf(CommandApiError);
     expect((twice as CommandApiError).code).toBe(40300);
     expect((await order(id)).status).toBe('disbursement_review');
 
-    await runCommand('review.reviewLoan.approve', {}, on(admin, id));
+    await decide('review.reviewLoan.approve', {}, admin, id);
     expect((await order(id)).status).toBe('withdrawal');
 
     // The withdrawal agent calls the customer and confirms for them: money frozen, payout sent.
@@ -164,10 +169,10 @@ describe('scenario: origination by commands', () => {
     const id = await scoredToFirstReview();
     const reasons = await reviewer1.call<{ rows: Array<{ value: string }> }>({ method: 'GET', path: '/loanapi/dict/by_code' }, { code: 'reject_reason' });
     expect(reasons.rows.length).toBeGreaterThan(0);
-    const noReason = await runCommand('review.trial.reject', {}, on(reviewer1, id)).catch((e) => e);
+    const noReason = await decide('review.trial.reject', {}, reviewer1, id).catch((e) => e);
     expect(noReason).toBeTruthy();
     expect((await order(id)).status).toBe('first_review');
-    await runCommand('review.trial.reject', { reason: reasons.rows[0].value, remark: 'ID photo unreadable' }, on(reviewer1, id));
+    await decide('review.trial.reject', { reason: reasons.rows[0].value, remark: 'ID photo unreadable' }, reviewer1, id);
     const closed = await order(id);
     expect(closed.status).toBe('closed');
     expect(closed.reviewResult).toBe('rejected');
@@ -177,11 +182,11 @@ describe('scenario: origination by commands', () => {
   it('an order intercepted before disbursement waits suspended and is released back to its stage', async () => {
     const [reviewer1, prereview] = await Promise.all(['reviewer1', 'prereview'].map(signIn));
     const id = await scoredToFirstReview();
-    await runCommand('review.trial.approve', {}, on(reviewer1, id));
+    await decide('review.trial.approve', {}, reviewer1, id);
     await runCommand('review.loanInterception.intercept', { reason: 'Same device as a defaulted customer' }, on(prereview, id));
     expect((await order(id)).status).toBe('suspended');
     // Nothing moves an intercepted order forward.
-    const blocked = await runCommand('review.reviewAgain.approve', {}, on(await signIn('reviewer2'), id)).catch((e) => e);
+    const blocked = await decide('review.reviewAgain.approve', {}, await signIn('reviewer2'), id).catch((e) => e);
     expect(blocked).toBeInstanceOf(CommandApiError);
     expect((await order(id)).status).toBe('suspended');
     await runCommand('review.loanInterception.interceptRelease', {}, on(prereview, id));
@@ -191,10 +196,10 @@ describe('scenario: origination by commands', () => {
   it('a failed payout is re-transferred and paid; the customer confirms in the app with an idempotency key', async () => {
     const [reviewer1, reviewer2, prereview, admin] = await Promise.all(['reviewer1', 'reviewer2', 'prereview', 'admin'].map(signIn));
     const id = await scoredToFirstReview();
-    await runCommand('review.trial.approve', {}, on(reviewer1, id));
-    await runCommand('review.reviewAgain.approve', {}, on(reviewer2, id));
-    await runCommand('review.PaymentPreTrial.approve', {}, on(prereview, id));
-    await runCommand('review.reviewLoan.approve', {}, on(admin, id));
+    await decide('review.trial.approve', {}, reviewer1, id);
+    await decide('review.reviewAgain.approve', {}, reviewer2, id);
+    await decide('review.PaymentPreTrial.approve', {}, prereview, id);
+    await decide('review.reviewLoan.approve', {}, admin, id);
     const o = await order(id);
     expect(o.status).toBe('withdrawal');
 

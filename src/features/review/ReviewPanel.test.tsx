@@ -8,7 +8,7 @@ import { setNotifier, type Notifier } from '../../app/lib/notify';
 import { session } from '../../app/state/session';
 import type { ReviewOrderDetail } from '../../schemas/review';
 import { renderUi } from '../../ui/testing';
-import { normaliseBreakdown } from './review.api';
+import { staleDecisionKey } from './keyGuard';
 import ReviewPanel from './ReviewPanel';
 
 const DETAIL: ReviewOrderDetail = {
@@ -22,6 +22,7 @@ const DETAIL: ReviewOrderDetail = {
   task: { status: 'open', assignee_id: null, assignee_name: null, claimed_at: null, mine: false },
   service: null,
   can_pass: true,
+  version: '1772330400123',
   records: [{ id: 1, stage: 'first', result: 'to_service', reason: '', reason_label: '', remark: 'Ask for a clearer photo', limit: null, account_id: 3, account_name: 'Nguyen Thu Ha', created_at: '2026-03-01T03:00:00.000Z' }],
 };
 
@@ -62,25 +63,33 @@ describe('review panel', () => {
     expect(screen.getByText('Ask for a clearer photo', { exact: false })).toBeTruthy();
   });
 
-  it('shows an empty breakdown when the scoring route is missing (404), and the rules when it answers', async () => {
+  it('shows "no breakdown" when the scoring route answers 404, and the scoring area’s lines when it answers', async () => {
     mockGets();
     const { unmount } = renderUi(<ReviewPanel orderId={41} type="trial" />);
-    expect(await screen.findByTestId('review-scoring-empty')).toBeTruthy();
+    expect(await screen.findByTestId('breakdown-none')).toBeTruthy();
     unmount();
     vi.restoreAllMocks();
     mockGets({
       order: { id: 41 }, history: [],
       run: { id: 3, result: 'approved', decision: 'pass', score: 812, pass_score: 600, reason: '', reviewed_at: '2026-03-01T02:01:00.000Z', variables: {} },
-      items: [{ id: 1, rule: 'Age over 21', kind: 'score', left_expr: 'age', comparator: 'gte', right_expr: '21', left_value: 34, right_value: [21], held: true, score: 40, weight: 2, contribution: 80 }],
+      items: [
+        { id: 1, rule: 'Age over 21', kind: 'score', left_expr: 'age', comparator: 'gte', right_expr: '21', left_value: 34, right_value: [21], held: true, action: 'add_score', score: 40, weight: 2, contribution: 80, error: false },
+        { id: 2, rule: 'Bank card bound', kind: 'score', left_expr: 'bank_card_bound', comparator: 'eq', right_expr: 'true', left_value: false, right_value: [true], held: false, action: 'none', score: 20, weight: 1, contribution: 0, error: false },
+      ],
     });
     renderUi(<ReviewPanel orderId={41} type="trial" />);
     expect(await screen.findByText('Age over 21')).toBeTruthy();
-    expect(screen.getByText('Holds')).toBeTruthy();
-    expect(screen.getByText('· age ≥ 21 = 34', { exact: false })).toBeTruthy();
-    expect(within(screen.getByTestId('review-scoring')).getByText('812')).toBeTruthy();
+    const scoring = within(screen.getByTestId('review-scoring'));
+    expect(scoring.getByText('812')).toBeTruthy();
+    const [held, missed] = screen.getAllByTestId('breakdown-contribution').map((c) => c.textContent);
+    // Only a rule that held adds to the score; one that did not gives nothing, and its false value reads "No".
+    expect(held).toBe('+80');
+    expect(missed).toBe('—');
+    const row = screen.getByText('Bank card bound').closest('tr')!;
+    expect(within(row).getAllByText('No').length).toBeGreaterThan(0);
   });
 
-  it('approves with a limit in major units, then claims and opens the next order of the queue by itself', async () => {
+  it('approves with a limit in major units and the version shown, then opens the next order of the queue by itself', async () => {
     mockGets();
     const call = vi.spyOn(api, 'call').mockResolvedValue({ id: 41, status: 'second_review' } as never);
     const post = vi.spyOn(api, 'post').mockResolvedValue({ id: 52, order_no: 'LO2', customer_id: 9, customer_name: 'B', phone: '0901234567' } as never);
@@ -90,7 +99,9 @@ describe('review panel', () => {
     fireEvent.click(screen.getByTestId('review-approve'));
     await waitFor(() => expect(call).toHaveBeenCalled());
     expect(call.mock.calls[0][0]).toEqual({ method: 'POST', path: '/loanapi/review/trial/approve' });
-    expect(call.mock.calls[0][1]).toEqual({ id: 41, limit: 2_500_000 });
+    expect(call.mock.calls[0][1]).toEqual({ id: 41, limit: 2_500_000, version: DETAIL.version });
+    // Opening the order claimed it (with the version shown); moving on claims nothing.
+    expect(post).toHaveBeenCalledWith('/loanapi/review/trial/claim', { id: 41, version: DETAIL.version }, { silent: true });
     await waitFor(() => expect(post).toHaveBeenCalledWith('/loanapi/review/trial/next', { exclude: [41] }));
     await waitFor(() => expect(window.location.search).toContain('id=52'));
     expect(window.location.pathname).toBe('/details/reviewDetails');
@@ -108,17 +119,22 @@ describe('review panel', () => {
     fireEvent.click(screen.getByTestId('review-reject'));
     await waitFor(() => expect(call).toHaveBeenCalled());
     expect(call.mock.calls[0][0].path).toBe('/loanapi/review/trial/reject');
-    expect(call.mock.calls[0][1]).toEqual({ id: 41, reason: '2' });
+    expect(call.mock.calls[0][1]).toEqual({ id: 41, reason: '2', version: DETAIL.version });
   });
 });
 
-describe('scoring breakdown shapes', () => {
-  it('reads an array of lines or an object with rules, and nothing as null', () => {
-    expect(normaliseBreakdown(null)).toBeNull();
-    expect(normaliseBreakdown({ rules: [] })).toBeNull();
-    expect(normaliseBreakdown([{ name: 'Income', passed: false, points: '5', weight: 1 }])).toEqual({
-      total: null, result: '', rules: [{ name: 'Income', hit: false, score: 5, weight: 1, detail: '' }],
-    });
-    expect(normaliseBreakdown({ total_score: 700, items: [{ rule: 'Device', holds: true }] })?.total).toBe(700);
+describe('stale decision keys', () => {
+  const key = (k: string, over: Partial<KeyboardEvent> = {}) => ({ key: k, isTrusted: true, ctrlKey: false, metaKey: false, altKey: false, target: document.body, ...over });
+  it('drops a decision key while the order is not on screen, and one replayed after being held (untrusted)', () => {
+    expect(staleDecisionKey(key('a'), true)).toBe(false);
+    expect(staleDecisionKey(key('a'), false)).toBe(true);
+    expect(staleDecisionKey(key('r', { isTrusted: false }), true)).toBe(true);
+    expect(staleDecisionKey(key('A', { isTrusted: false }), true)).toBe(true);
+  });
+  it('lets other keys, modified keys and typing in a field or dialog through', () => {
+    const input = document.createElement('input');
+    expect(staleDecisionKey(key('j'), false)).toBe(false);
+    expect(staleDecisionKey(key('a', { ctrlKey: true }), false)).toBe(false);
+    expect(staleDecisionKey(key('a', { target: input, isTrusted: false }), false)).toBe(false);
   });
 });

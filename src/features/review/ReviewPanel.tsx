@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Kbd, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
@@ -14,7 +14,10 @@ import { formatTime } from '../../app/lib/time';
 import { session } from '../../app/state/session';
 import { REJECT_REASON_DICT, SERVICE_PAGES, STAGE_PAGES, type ReviewOrderDetail, type ServicePage, type StagePage } from '../../schemas/review';
 import { useRemote } from '../../ui/useRemote';
-import { reviewApi, type ScoringBreakdown } from './review.api';
+import { BreakdownPanel } from '../scoring/BreakdownPanel';
+import { useVersionedDecisions } from './decisions';
+import { useStaleKeyGuard } from './keyGuard';
+import { reviewApi } from './review.api';
 import { openNext, STATUS_COLORS, useRejectReasonChoices, word } from './shared';
 
 const isStage = (t: string): t is StagePage => (STAGE_PAGES as readonly string[]).includes(t);
@@ -34,32 +37,44 @@ const MOVES_ON = ['approve', 'approveLimit', 'reject', 'batchReject', 'toService
  * decision the next order of the queue is claimed and opened by itself (docs/review.md, keyboard flow).
  */
 export default function ReviewPanel({ orderId, type }: { orderId: number; type: string }) {
+  const intl = useIntl();
   const { nodes } = useSnapshot(session);
   const remote = useRemote((signal) => reviewApi.orderDetail(orderId, { silent: true, signal }), [orderId]);
-  const detail = remote.data;
-  const scoring = useRemote((signal) => reviewApi.scoring(orderId, signal), [orderId]);
+  // The previous order's answer stays while the next one loads: only the answer for this order is shown and acted on.
+  const detail = remote.data && remote.data.order.id === orderId ? remote.data : undefined;
   useRejectReasonChoices();
+  // After a decision, until the next order is on screen, nothing is acted on (the order that was decided is gone).
+  const [movingFrom, setMovingFrom] = useState<number | null>(null);
+  const ready = !!detail && movingFrom !== orderId;
 
   // The screen whose commands act on this order: the service queue it was opened from, else the stage it waits in.
   const page: StagePage | ServicePage | null = isService(type) ? type : detail ? detail.page : isStage(type) ? type : null;
   const screen = page ? `review.${page}` : null;
-  const row = useMemo<Row | null>(() => (detail ? { id: detail.order.id, customer_id: detail.order.customer_id, order_no: detail.order.order_no, status: detail.order.status } : null), [detail]);
+  const row = useMemo<Row | null>(() => (detail ? {
+    id: detail.order.id, customer_id: detail.order.customer_id, order_no: detail.order.order_no, status: detail.order.status, version: detail.version,
+  } : null), [detail]);
+  useVersionedDecisions(page && isStage(page) ? page : null);
+  const ignored = useStaleKeyGuard(!!screen, ready);
+  useClaimOnOpen(detail, type, nodes as string[], remote.reload);
 
   useEffect(() => {
-    if (!screen || !row) return;
+    if (!screen) return;
     setCurrentScreen(screen);
-    setSelection([row], screen);
+    // No row while the order is loading or being moved on from: a key then has nothing to act on.
+    setSelection(row && ready ? [row] : [], screen);
     return () => {
       if (selectionStore.screen !== screen) return;
       // Still on a detail route (the next order): the detail view's own actions again; elsewhere nothing.
       setCurrentScreen(/^\/(details|example)\//.test(window.location.pathname) ? CUSTOMER_DETAIL_SCREEN : null);
     };
-  }, [screen, row]);
+  }, [screen, row, ready]);
 
   const goOn = useCallback(() => {
-    if (page && isStage(page)) void openNext(page, [orderId]);
+    setMovingFrom(orderId);
+    if (screen) setSelection([], screen);
+    if (page && isStage(page)) void openNext(page, [orderId]).finally(() => setMovingFrom((m) => (m === orderId && currentId() === orderId ? null : m)));
     else if (page && isService(page)) navigate(byId.get(`review.${page}`)?.route ?? '/');
-  }, [page, orderId]);
+  }, [page, orderId, screen]);
 
   useCommandDone((d) => {
     if (!screen || !d.id.startsWith(`${screen}.`) || !d.selection.some((r) => Number(r.id) === orderId)) {
@@ -77,18 +92,44 @@ export default function ReviewPanel({ orderId, type }: { orderId: number; type: 
   }
   if (!detail || !row) return <Skeleton h={180} radius="sm" data-testid="review-panel-loading" />;
   return (
-    <Paper withBorder radius="sm" p="sm" data-testid="review-panel" data-order={detail.order.id} data-status={detail.order.status}>
+    <Paper withBorder radius="sm" p="sm" data-testid="review-panel" data-order={detail.order.id} data-status={detail.order.status} data-ready={ready}
+      data-ignored-keys={ignored}>
       <Stack gap="sm">
         <Header detail={detail} page={page} />
         <Notices detail={detail} />
         <Summary detail={detail} />
         {screen && <Decision detail={detail} screen={screen} row={row} nodes={nodes as string[]} />}
-        <Scoring data={scoring.data} loading={scoring.loading} />
+        <Stack gap={4} data-testid="review-scoring">
+          <Text size="sm" fw={600}>{intl.formatMessage({ id: 'review.panel.scoring' })}</Text>
+          <BreakdownPanel orderId={orderId} />
+        </Stack>
         <Records detail={detail} />
       </Stack>
     </Paper>
   );
 
+}
+
+/** The order id of the review details now on screen (the route's `id`). */
+function currentId(): number {
+  return Number(new URLSearchParams(window.location.search).get('id'));
+}
+
+/**
+ * Opening an order of the queue it was opened from claims it for the reviewer (the next order is not claimed before
+ * it is shown): when it waits unclaimed, not at customer service, and the reviewer may pass it. A claim someone else
+ * won meanwhile shows as theirs after the reload.
+ */
+function useClaimOnOpen(detail: ReviewOrderDetail | undefined, type: string, nodes: string[], reload: () => void): void {
+  const tried = useRef<number | null>(null);
+  useEffect(() => {
+    if (!detail || tried.current === detail.order.id || !isStage(type) || detail.page !== type) return;
+    if (detail.task?.status === 'claimed' || detail.service || !detail.can_pass) return;
+    const claim = byId.get(`review.${type}.claim`);
+    if (!claim || !can(nodes, claim.permission)) return;
+    tried.current = detail.order.id;
+    void reviewApi.claim(type, detail.order.id, detail.version).then(reload, reload);
+  }, [detail, type, nodes, reload]);
 }
 
 function Header({ detail: d, page: p }: { detail: ReviewOrderDetail; page: string | null }) {
@@ -231,43 +272,6 @@ function Decision({ detail: d, screen, row, nodes }: { detail: ReviewOrderDetail
         )}
         {d.page && isStage(d.page) && <Text size="xs" c="dimmed">{intl.formatMessage({ id: 'review.panel.keys' })}</Text>}
       </Group>
-    </Stack>
-  );
-}
-
-function Scoring({ data, loading }: { data: ScoringBreakdown | null | undefined; loading: boolean }) {
-  const intl = useIntl();
-  return (
-    <Stack gap={4} data-testid="review-scoring">
-      <Group gap="xs">
-        <Text size="sm" fw={600}>{intl.formatMessage({ id: 'review.panel.scoring' })}</Text>
-        {data?.total !== null && data?.total !== undefined && <Badge variant="light" radius="sm" tt="none" dir="ltr">{data.total}</Badge>}
-        {data?.result && <Badge variant="outline" radius="sm" tt="none">{word(intl, 'machine_review_result', data.result)}</Badge>}
-      </Group>
-      {loading && !data ? <Skeleton h={40} /> : !data || !data.rules.length ? (
-        <Text size="sm" c="dimmed" data-testid="review-scoring-empty">{intl.formatMessage({ id: 'review.panel.noScoring' })}</Text>
-      ) : (
-        <Table striped withTableBorder verticalSpacing={2} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{intl.formatMessage({ id: 'field.rule' })}</Table.Th>
-              <Table.Th>{intl.formatMessage({ id: 'field.hit' })}</Table.Th>
-              <Table.Th ta="end">{intl.formatMessage({ id: 'field.score' })}</Table.Th>
-              <Table.Th ta="end">{intl.formatMessage({ id: 'field.weight' })}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.rules.map((r, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>{r.name}{r.detail ? <Text span size="xs" c="dimmed"> · {r.detail}</Text> : null}</Table.Td>
-                <Table.Td>{r.hit === null ? '—' : intl.formatMessage({ id: r.hit ? 'review.panel.holds' : 'review.panel.notHolds' })}</Table.Td>
-                <Table.Td ta="end" dir="ltr">{r.score ?? '—'}</Table.Td>
-                <Table.Td ta="end" dir="ltr">{r.weight ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { amountCurrency, toWireFilters, withMajorAmounts } from './amountFilters
 import {
   merchantProductChoices, openNext, openReviewDetails, STATUS_COLORS, useGridAutofocus, useRejectReasonChoices, useReviewOptions, word,
 } from './shared';
+import { useVersionedDecisions } from './decisions';
 
 const FILTERS = withMajorAmounts(reviewQueueQuery, QUEUE_AMOUNT_FILTERS);
 const TITLES = { created: 'field.created_at' };
@@ -31,6 +32,7 @@ export function StageQueueScreen({ page }: { page: StagePage }) {
   useRejectReasonChoices();
   useGridAutofocus(screenId);
   useCommandUi(`${screenId}.next`, () => openNext(page));
+  useVersionedDecisions(page);
 
   const choices = useMemo(() => ({
     ...merchantProductChoices(options, filters.merchant_id),

@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useIntl } from 'react-intl';
+import { ApiError } from '../../app/api/request';
 import { formatTime } from '../../app/lib/time';
 import type { BreakdownItem, OrderBreakdown } from '../../schemas/scoring';
 import { useRemote } from '../../ui/useRemote';
@@ -12,13 +13,21 @@ import { ACTION_COLORS, actionWord, comparatorSymbol, signed, valuesText, valueT
  * (GET /loanapi/scoring/order_breakdown). `reloadKey` reloads it (after the order moved).
  */
 export function BreakdownPanel({ orderId, reloadKey = 0 }: { orderId: number | null; reloadKey?: number }) {
-  const remote = useRemote((signal) => (orderId ? getBreakdown(orderId, signal) : Promise.resolve(null)), [orderId, reloadKey]);
+  const intl = useIntl();
+  const remote = useRemote((signal) => (orderId ? getBreakdown(orderId, signal).catch(noneWhenMissing) : Promise.resolve(null)), [orderId, reloadKey]);
   if (!orderId) return null;
-  if (remote.loading && !remote.data) return <Loader size="sm" />;
+  // The answer of the order asked for only (the previous order's stays while the next one loads).
+  const b = remote.data && remote.data.order.id === orderId ? remote.data : null;
+  if (remote.loading && !b) return <Loader size="sm" />;
   if (remote.error) return <Alert color="red" p="xs">{remote.error}</Alert>;
-  const b = remote.data;
-  if (!b) return null;
+  if (!b) return <Text size="sm" c="dimmed" data-testid="breakdown-none">{intl.formatMessage({ id: 'scoring.breakdown.none' })}</Text>;
   return <BreakdownView breakdown={b} />;
+}
+
+/** An order the reader cannot see the breakdown of (404) has none to show; other failures are errors. */
+function noneWhenMissing(e: unknown): null {
+  if (e instanceof ApiError && (e.code === 40400 || e.httpStatus === 404)) return null;
+  throw e;
 }
 
 export function BreakdownView({ breakdown: b }: { breakdown: OrderBreakdown }) {
@@ -83,8 +92,13 @@ export function BreakdownTable({ items }: { items: readonly BreakdownItem[] }) {
                   : <Badge size="xs" color={i.held ? 'teal' : 'gray'} variant={i.held ? 'light' : 'outline'}>{w(i.held ? 'customer.yes' : 'customer.no')}</Badge>}
               </Table.Td>
               <Table.Td><Badge size="xs" color={ACTION_COLORS[i.action] ?? 'gray'} variant={i.action === 'none' ? 'outline' : 'light'} tt="none">{actionWord(intl, i.action)}</Badge></Table.Td>
-              <Table.Td style={{ textAlign: 'end' }}><Text size="xs"><span dir="ltr" style={{ unicodeBidi: 'isolate' }}>{intl.formatNumber(i.score)} × {intl.formatNumber(i.weight, { maximumFractionDigits: 2 })}</span></Text></Table.Td>
-              <Table.Td style={{ textAlign: 'end' }}><Text size="xs" fw={i.contribution ? 600 : undefined} dir="ltr">{signed(intl, i.contribution)}</Text></Table.Td>
+              <Table.Td style={{ textAlign: 'end' }}>
+                {/* A rule that did not hold gave nothing: its score is the rule's, shown dimmed, and its contribution a dash. */}
+                <Text size="xs" c={i.held ? undefined : 'dimmed'}><span dir="ltr" style={{ unicodeBidi: 'isolate' }}>{intl.formatNumber(i.score)} × {intl.formatNumber(i.weight, { maximumFractionDigits: 2 })}</span></Text>
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'end' }} data-testid="breakdown-contribution">
+                <Text size="xs" fw={i.contribution ? 600 : undefined} dir="ltr">{i.held || i.contribution ? signed(intl, i.contribution) : '—'}</Text>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -369,8 +369,15 @@ describe('customer detail screen', () => {
     await waitFor(() => expect(loc.history!.at(-1)).toBe('/example/orderDetails?client=42'));
   });
 
-  it('opens from the review route with customer_id and shows the review context', async () => {
+  it('opens from the review route with customer_id and names the queue it came from, in words', async () => {
+    open('/details/reviewDetails?customer_id=42&id=900&type=trial&tags=vip');
+    expect(await screen.findByTestId('review-context')).toHaveProperty('textContent', 'First review');
+    expect(screen.queryByText(/tags|type trial/)).toBeNull();
+  });
+
+  it('shows no review context for a type that is not a review queue', async () => {
     open('/details/reviewDetails?customer_id=42&id=900&type=first&tags=vip');
-    expect(await screen.findByTestId('review-context')).toHaveProperty('textContent', 'Review: order 900 · type first · tags vip');
+    expect(await screen.findByTestId('customer-header')).toBeTruthy();
+    expect(screen.queryByTestId('review-context')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Kbd, NumberInput, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { CUSTOMER_DETAIL_SCREEN, CUSTOMER_NODES } from '../../../../commands/customer.commands';
@@ -288,6 +289,7 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
 /** Who the customer is at a glance: name, code, phone (copy, call), ID, merchant, flags, the current loan. */
 function Header({ detail, params }: { detail: CustomerDetail; params: DetailParams }) {
   const word = useWord();
+  const intl = useIntl();
   const c = detail.customer;
   const loan = detail.loan;
   // Before the payout an order has no debt yet: show what was asked for instead.
@@ -310,10 +312,9 @@ function Header({ detail, params }: { detail: CustomerDetail; params: DetailPara
             <Group gap={4} wrap="nowrap"><Text size="xs" c="dimmed">{word('customer.field.id_number')}</Text><Copy text={c.id_number} /></Group>
             <Group gap={4} wrap="nowrap"><Text size="xs" c="dimmed">{word('customer.field.merchant')}</Text><Text size="sm">{c.merchant_name}</Text></Group>
           </Group>
-          {(params.orderId || params.type || params.tags) && (
-            <Text size="xs" c="dimmed" data-testid="review-context">
-              {word('customer.reviewContext', undefined, { order: params.orderId ?? '—', type: params.type || '—', tags: params.tags || '—' })}
-            </Text>
+          {/* Opened from a review queue: that queue's title (type and tags are the route's internals, not words). */}
+          {params.type && `route.review.${params.type}` in intl.messages && (
+            <Text size="xs" c="dimmed" data-testid="review-context">{intl.formatMessage({ id: `route.review.${params.type}` })}</Text>
           )}
         </Stack>
         {loan && (

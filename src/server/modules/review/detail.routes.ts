@@ -12,7 +12,7 @@ import { product } from '../merchant/product.table';
 import { loanOrder } from '../order/order.table';
 import { dictItem } from '../system/system.table';
 import { liveTask } from '../task/task';
-import { orderNotFound, passedOtherStage, scopeOf } from './orders';
+import { orderNotFound, passedOtherStage, scopeOf, versionOf } from './orders';
 import { reviewRecord } from './review.table';
 
 /** Every review page: each may open an order's review panel and read the queue filter choices. */
@@ -60,6 +60,7 @@ export function detailRoutes(app: FastifyInstance, d: Deps): void {
         page: q.service, note: svc.note, opened_at: svc.openedAt.toISOString(), sent_by_name: name(svc.openedBy), assignee_name: name(svc.assigneeId),
       } : null,
       can_pass: !(await passedOtherStage(d.db, o.id, actor.accountId)),
+      version: versionOf(o),
       records: records.map((r) => ({
         id: r.id, stage: r.stage, result: r.result, reason: r.reason, reason_label: r.result === 'rejected' ? reasons.get(r.reason) ?? '' : '',
         remark: r.remark, limit: r.limitMinor, account_id: r.accountId, account_name: name(r.accountId), created_at: r.createdAt.toISOString(),

@@ -63,6 +63,8 @@ export function stageList(page: StagePage) {
       loan_days: loanOrder.loanDays,
       machine_review_score: loanOrder.machineReviewScore,
       created_at: loanOrder.createdAt,
+      // The order version a decision from this row carries (orders.ts versionOf: updated_at in whole milliseconds).
+      version: sql<string>`floor(extract(epoch from ${loanOrder.updatedAt}) * 1000)::bigint::text`,
       assignee_id: sql<number | null>`${claimed(q.queue, 'assignee_id')}`,
       assignee_name: sql<string | null>`(select a.name from ${adminAccount} a where a.id = ${claimed(q.queue, 'assignee_id')})`,
       claimed_at: sql<string | null>`${claimed(q.queue, 'claimed_at')}`,

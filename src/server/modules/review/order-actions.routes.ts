@@ -17,7 +17,7 @@ import { writeOpLog } from '../log/oplog';
 import { loanOrder } from '../order/order.table';
 import { approveStage, rejectStage } from './decide';
 import { resettingList } from './lists';
-import { leaveReview, lockOrder, lockOrders, naming, onStageEntered, rejectReasonLabel, scopeOf, writeRecord, type Order, type Scope } from './orders';
+import { checkVersion, leaveReview, lockOrder, lockOrders, naming, onStageEntered, rejectReasonLabel, scopeOf, writeRecord, type Order, type Scope } from './orders';
 
 /** Statuses "close all" closes: every order before disbursement that the lifecycle lets staff close. */
 export const CLOSABLE: readonly OrderStatus[] = PRE_DISBURSEMENT_STATUSES.filter((s) => canTransition(s, 'closed', 'close'));
@@ -140,6 +140,7 @@ export function orderActionRoutes(app: FastifyInstance, d: Deps): void {
     const scope = scopeOf(actor);
     return d.db.transaction(async (tx) => {
       const order = await lockOrder(tx, body.id, scope);
+      checkVersion(order, body.version, false);
       const row = await approveStage({ db: tx, actorId: actor.accountId, scope, at: d.clock.now() }, 'reloan', order, { limit: body.limit, remark: body.remark });
       await writeOpLog(tx, req, { action: 'review.reloanApprove', targetType: 'loan_order', targetId: order.id, before: { status: order.status }, after: { status: row.status, limit: body.limit ?? null } });
       return { id: row.id, status: row.status };
@@ -151,6 +152,7 @@ export function orderActionRoutes(app: FastifyInstance, d: Deps): void {
     const scope = scopeOf(actor);
     return d.db.transaction(async (tx) => {
       const order = await lockOrder(tx, body.id, scope);
+      checkVersion(order, body.version, false);
       const label = await rejectReasonLabel(tx, body.reason);
       const row = await rejectStage({ db: tx, actorId: actor.accountId, scope, at: d.clock.now() }, 'reloan', order, { reason: body.reason, label, remark: body.remark });
       await writeOpLog(tx, req, { action: 'review.reloanReject', targetType: 'loan_order', targetId: order.id, before: { status: order.status }, after: { status: row.status, reason: body.reason } });

@@ -87,6 +87,18 @@ export async function passedPairs(db: DbOrTx, orderIds: number[], accountIds: nu
 }
 
 
+/** The version of an order a decision must carry: its last change, in whole milliseconds. */
+export const versionOf = (order: Pick<Order, 'updatedAt'>): string => String(order.updatedAt.getTime());
+
+/**
+ * A decision is taken on the order the caller saw: the version it carries must be the order's current one, else 40900
+ * review.orderChanged (it moved on, or another order was meant). `required` false: checked only when given.
+ */
+export function checkVersion(order: Order, version: string | undefined, required = true): void {
+  if (version === undefined && !required) return;
+  if (version !== versionOf(order)) throw new AppError(CODE.CONFLICT, 'review.orderChanged', { order: order.orderNo });
+}
+
 export const refuseSameReviewer = (order: Order) => new AppError(CODE.FORBIDDEN, 'review.sameReviewer', { order: order.orderNo });
 
 /**

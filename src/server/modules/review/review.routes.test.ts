@@ -42,7 +42,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (who: string, url: string, body: unknown = {}) => t.post(tok[who], url, body);
+const versionOf = async (id: number) => String((await t.db.select({ v: loanOrder.updatedAt }).from(loanOrder).where(eq(loanOrder.id, id)))[0]?.v.getTime() ?? 0);
+/**
+ * Stage decisions carry the version of the order the caller saw; these tests act as a reviewer who just read the
+ * order, so the current version is added unless the body names one (the version tests below pass their own).
+ */
+const DECISION = /\/review\/[A-Za-z]+\/(approve|reject|to_service)$/;
+const post = async (who: string, url: string, body: unknown = {}) => {
+  const b = body as Record<string, unknown>;
+  const withVersion = DECISION.test(url) && typeof b.id === 'number' && !('version' in b) ? { ...b, version: await versionOf(b.id) } : body;
+  return t.post(tok[who], url, withVersion);
+};
 const get = (who: string, url: string, q: Record<string, unknown> = {}) => t.get(tok[who], url, q);
 const statusOf = async (id: number) => (await t.db.select().from(loanOrder).where(eq(loanOrder.id, id)))[0];
 const tasksOf = (id: number) => t.db.select().from(workTask).where(eq(workTask.orderId, id)).orderBy(workTask.id);
@@ -286,7 +296,7 @@ describe('dispatch and next', () => {
     expect((await post('admin', '/loanapi/review/trial/dispatch', { cap: 5, account_ids: [w.accounts.collector] })).code).toBe(VALIDATION);
   });
 
-  it('next: the reviewer’s own claimed order first, then the oldest unclaimed one, claimed; null when empty', async () => {
+  it('next: the reviewer’s own claimed order first, then the oldest unclaimed one, not claimed; null when empty', async () => {
     await t.db.update(loanOrder).set({ status: 'closed' }).where(eq(loanOrder.status, 'second_review'));
     const older = await w.order('second_review', { createdAt: new Date('2025-01-01T00:00:00Z') });
     const newer = await w.order('second_review', { createdAt: new Date('2025-01-02T00:00:00Z') });
@@ -296,8 +306,12 @@ describe('dispatch and next', () => {
     expect(first.data.id).toBe(newer);
     const second = await post('reviewer2', '/loanapi/review/reviewAgain/next', { exclude: [newer] });
     expect(second.data.id).toBe(older);
-    const [task] = await t.db.select().from(workTask).where(and(eq(workTask.orderId, older), eq(workTask.queue, 'review.second')));
-    expect(task).toMatchObject({ status: 'claimed', assigneeId: w.accounts.reviewer2 });
+    // Moving on claims nothing: the order is claimed when the reviewer opens it, so another reviewer can still take it.
+    const live = await t.db.select().from(workTask).where(and(eq(workTask.orderId, older), eq(workTask.queue, 'review.second'), eq(workTask.status, 'claimed')));
+    expect(live).toEqual([]);
+    expect((await post('admin', '/loanapi/review/reviewAgain/claim', { id: older })).code).toBe(OK);
+    expect((await post('reviewer2', '/loanapi/review/reviewAgain/next', { exclude: [newer] })).data).toBeNull();
+    await post('admin', '/loanapi/review/reviewAgain/release', { id: older });
     expect((await post('reviewer2', '/loanapi/review/reviewAgain/next', { exclude: [newer, older] })).data).toBeNull();
     expect((await post('reviewer1', '/loanapi/review/reviewAgain/next', {})).code).toBe(FORBIDDEN);
   });

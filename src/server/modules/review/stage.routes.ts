@@ -19,8 +19,9 @@ import { dispatchQueue, liveTask, openTask, releaseTask } from '../task/task';
 import { workTask } from '../task/task.table';
 import { approveStage, rejectStage, type DecideCtx } from './decide';
 import { stageList } from './lists';
+import { releaseIdleClaims } from './idle';
 import {
-  holdStageTask, lockOrder, lockOrders, naming, notInStatus, passedOtherStage, passedPairs, refuseInService, refuseSameReviewer,
+  checkVersion, holdStageTask, lockOrder, versionOf, lockOrders, naming, notInStatus, passedOtherStage, passedPairs, refuseInService, refuseSameReviewer,
   rejectReasonLabel, scopeOf, serviceTask, writeRecord,
 } from './orders';
 import { eligibleReviewers, passedBySql, syncStageTasks } from './reviewers';
@@ -41,13 +42,15 @@ export function stageRoutes(app: FastifyInstance, d: Deps, page: StagePage): voi
   route(app, { method: 'POST', url: `${base}/claim`, permission: node('claim'), body: reviewOrderBody }, async ({ req, body }) => {
     const actor = req.actor!;
     const at = d.clock.now();
+    await releaseIdleClaims(d.db, at);
     return d.db.transaction(async (tx) => {
       const order = await lockOrder(tx, body.id, scopeOf(actor));
+      checkVersion(order, body.version, false);
       if (order.status !== q.status) throw notInStatus(order, q.status);
       if (await passedOtherStage(tx, order.id, actor.accountId)) throw refuseSameReviewer(order);
       const task = await holdStageTask(tx, q, order, actor.accountId, at);
       await writeOpLog(tx, req, { action: 'review.claim', targetType: 'loan_order', targetId: order.id, after: { queue: q.queue, task_id: task.id } });
-      return { task_id: task.id, assignee_id: task.assigneeId };
+      return { task_id: task.id, assignee_id: task.assigneeId, version: versionOf(order) };
     });
   });
 
@@ -58,6 +61,7 @@ export function stageRoutes(app: FastifyInstance, d: Deps, page: StagePage): voi
     const force = can(actor.nodes, node('dispatch'));
     return d.db.transaction(async (tx) => {
       const order = await lockOrder(tx, body.id, scopeOf(actor));
+      checkVersion(order, body.version, false);
       const task = await liveTask(tx, q.queue, { orderId: order.id });
       if (!task || task.status !== 'claimed') throw notClaimed();
       if (await serviceTask(tx, q, order.id)) throw refuseInService(order);
@@ -78,29 +82,33 @@ export function stageRoutes(app: FastifyInstance, d: Deps, page: StagePage): voi
   route(app, { method: 'POST', url: `${base}/approve`, permission: node('approve'), body: approveBody }, async ({ req, body }) => {
     const actor = req.actor!;
     const scope = scopeOf(actor);
+    await releaseIdleClaims(d.db, d.clock.now());
     return d.db.transaction(async (tx) => {
       const order = await lockOrder(tx, body.id, scope);
+      checkVersion(order, body.version);
       const row = await approveStage(ctx(tx, actor, scope), q, order, { limit: body.limit, remark: body.remark });
       await writeOpLog(tx, req, {
         action: 'review.approve', targetType: 'loan_order', targetId: order.id,
         before: { status: order.status }, after: { status: row.status, limit: body.limit ?? null, remark: body.remark ?? '' },
       });
-      return { id: row.id, status: row.status };
+      return { id: row.id, status: row.status, version: versionOf(row) };
     });
   });
 
   route(app, { method: 'POST', url: `${base}/reject`, permission: node('reject'), body: rejectBody }, async ({ req, body }) => {
     const actor = req.actor!;
     const scope = scopeOf(actor);
+    await releaseIdleClaims(d.db, d.clock.now());
     return d.db.transaction(async (tx) => {
       const order = await lockOrder(tx, body.id, scope);
+      checkVersion(order, body.version);
       const label = await rejectReasonLabel(tx, body.reason);
       const row = await rejectStage(ctx(tx, actor, scope), q, order, { reason: body.reason, label, remark: body.remark });
       await writeOpLog(tx, req, {
         action: 'review.reject', targetType: 'loan_order', targetId: order.id,
         before: { status: order.status }, after: { status: row.status, reason: body.reason, remark: body.remark ?? '' },
       });
-      return { id: row.id, status: row.status };
+      return { id: row.id, status: row.status, version: versionOf(row) };
     });
   });
 
@@ -125,6 +133,7 @@ export function stageRoutes(app: FastifyInstance, d: Deps, page: StagePage): voi
     const actor = req.actor!;
     const scope = scopeOf(actor);
     const at = d.clock.now();
+    await releaseIdleClaims(d.db, at);
     await syncStageTasks(d.db, q, scope, at);
     const eligible = await eligibleReviewers(d.db, node('approve'), actor);
     let accountIds = eligible;
@@ -153,7 +162,8 @@ export function stageRoutes(app: FastifyInstance, d: Deps, page: StagePage): voi
 
   /**
    * The keyboard flow's "next order": the caller's own claimed order of this queue that waited longest, else the
-   * oldest unclaimed one they may pass, claimed for them now. null when the queue has nothing for them.
+   * oldest unclaimed one they may pass. Nothing is claimed here: the order is claimed when the reviewer opens it (the
+   * review panel claims what it shows), so moving on never locks an order nobody looked at. null when none is left.
    */
   route(app, {
     method: 'POST', url: `${base}/next`, permission: node('claim'),
@@ -161,7 +171,7 @@ export function stageRoutes(app: FastifyInstance, d: Deps, page: StagePage): voi
   }, async ({ req, body }): Promise<NextOrder | null> => {
     const actor = req.actor!;
     const scope = scopeOf(actor);
-    const at = d.clock.now();
+    await releaseIdleClaims(d.db, d.clock.now());
     const exclude = body.exclude ?? [];
     const notExcluded = exclude.length ? notInArray(loanOrder.id, exclude) : undefined;
     const inScope = scope ? inArray(loanOrder.merchantId, [...scope]) : undefined;
@@ -172,31 +182,12 @@ export function stageRoutes(app: FastifyInstance, d: Deps, page: StagePage): voi
       .where(and(eq(workTask.queue, q.queue), eq(workTask.status, 'claimed'), eq(workTask.assigneeId, actor.accountId),
         eq(loanOrder.status, q.status), inScope, notExcluded, sql`not ${atService}`))
       .orderBy(asc(workTask.claimedAt), asc(workTask.id)).limit(1);
-    let picked = mine?.id ?? null;
-    if (picked === null) {
-      const candidates = await d.db.select({ id: loanOrder.id }).from(loanOrder)
-        .where(and(eq(loanOrder.status, q.status), inScope, notExcluded, sql`not ${atService}`,
-          sql`not exists(select 1 from ${workTask} t where t.queue = ${q.queue} and t.order_id = ${loanOrder.id} and t.status = 'claimed')`,
-          sql`not ${passedBySql(sql`${loanOrder.id}`, actor.accountId)}`))
-        .orderBy(asc(loanOrder.createdAt), asc(loanOrder.id)).limit(10);
-      for (const c of candidates) {
-        const won = await d.db.transaction(async (tx) => {
-          const order = await lockOrder(tx, c.id, scope);
-          if (order.status !== q.status) return false;
-          await holdStageTask(tx, q, order, actor.accountId, at);
-          await writeOpLog(tx, req, { action: 'review.claim', targetType: 'loan_order', targetId: order.id, after: { queue: q.queue, next: true } });
-          return true;
-        }).catch((e) => {
-          // Someone else claimed it between the read and the claim: try the next one.
-          if (e instanceof AppError && e.code === CODE.CONFLICT) return false;
-          throw e;
-        });
-        if (won) {
-          picked = c.id;
-          break;
-        }
-      }
-    }
+    const [free] = mine ? [] : await d.db.select({ id: loanOrder.id }).from(loanOrder)
+      .where(and(eq(loanOrder.status, q.status), inScope, notExcluded, sql`not ${atService}`,
+        sql`not exists(select 1 from ${workTask} t where t.queue = ${q.queue} and t.order_id = ${loanOrder.id} and t.status = 'claimed')`,
+        sql`not ${passedBySql(sql`${loanOrder.id}`, actor.accountId)}`))
+      .orderBy(asc(loanOrder.createdAt), asc(loanOrder.id)).limit(1);
+    const picked = mine?.id ?? free?.id ?? null;
     if (picked === null) return null;
     const [row] = await d.db.select({ id: loanOrder.id, order_no: loanOrder.orderNo, customer_id: loanOrder.customerId, customer_name: customer.name, phone: customer.phone })
       .from(loanOrder).leftJoin(customer, eq(customer.id, loanOrder.customerId)).where(eq(loanOrder.id, picked));
@@ -210,6 +201,7 @@ export function stageRoutes(app: FastifyInstance, d: Deps, page: StagePage): voi
       const at = d.clock.now();
       return d.db.transaction(async (tx) => {
         const order = await lockOrder(tx, body.id, scopeOf(actor));
+        checkVersion(order, body.version);
         if (order.status !== q.status) throw notInStatus(order, q.status);
         if (await serviceTask(tx, q, order.id)) throw refuseInService(order);
         // The sender keeps the order: it comes back to them when customer service returns it.

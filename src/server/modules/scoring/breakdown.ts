@@ -12,6 +12,7 @@ import { notFound } from '../../errors';
 import { route } from '../../http';
 import { loanOrder } from '../order/order.table';
 import { merchantInScope } from './rules.service';
+import { backfillRun } from './backfill';
 import { machineReviewItem, machineReviewRun } from './scoring.table';
 
 /**
@@ -72,6 +73,13 @@ export function breakdownRoutes(app: FastifyInstance, d: Deps): void {
       machine_review_result: loanOrder.machineReviewResult, machine_review_score: loanOrder.machineReviewScore,
     }).from(loanOrder).where(eq(loanOrder.id, query.order_id));
     if (!o || !merchantInScope(req.actor!, o.merchant_id)) throw notFound('@lifecycle.order');
-    return { order: o, ...(await orderRuns(d.db, o.id)) };
+    let runs = await orderRuns(d.db, o.id);
+    // An order that shows a machine score always shows how it was made, also one scored without a stored run.
+    if (!runs.run && (o.machine_review_score !== null || o.machine_review_result !== '') && (await backfillRun(d.db, o.id, d.clock.now()))) {
+      runs = await orderRuns(d.db, o.id);
+      const [again] = await d.db.select({ s: loanOrder.machineReviewScore }).from(loanOrder).where(eq(loanOrder.id, o.id));
+      o.machine_review_score = again.s;
+    }
+    return { order: o, ...runs };
   });
 }

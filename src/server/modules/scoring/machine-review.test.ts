@@ -244,6 +244,18 @@ describe('GET /loanapi/scoring/order_breakdown and the customer scorecard', () =
     expect(detail.data.scorecard.rules).toHaveLength(6);
     expect(detail.data.scorecard.rules[4]).toMatchObject({ rule: 'Income', hit: true, score: 50, weight: 2, contribution: 100, expression: 'income_level ≥ 3', action: 'add_score' });
 
+    // An order scored without a stored run (generated demo data): the rules in force make its breakdown on first
+    // read, stored once, and the order's score becomes that breakdown's total.
+    const seeded = await applicant(t.db, m.main, { incomeLevel: '4' });
+    await t.db.update(loanOrder).set({ status: 'first_review', machineReviewResult: 'approved', machineReviewScore: 812 }).where(eq(loanOrder.id, seeded.orderId));
+    const built = await t.get<OrderBreakdown>(reviewer, '/loanapi/scoring/order_breakdown', { order_id: seeded.orderId });
+    expect(built.data.run).toMatchObject({ score: 600 });
+    expect(built.data.items).toHaveLength(6);
+    expect(built.data.order.machine_review_score).toBe(600);
+    expect(built.data.items.filter((i) => !i.held).every((i) => i.contribution === 0)).toBe(true);
+    const reread = await t.get<OrderBreakdown>(reviewer, '/loanapi/scoring/order_breakdown', { order_id: seeded.orderId });
+    expect(reread.data.history).toHaveLength(1);
+
     // An order nobody reviewed yet: no run.
     const fresh = await applicant(t.db, m.main);
     expect((await t.get<OrderBreakdown>(reviewer, '/loanapi/scoring/order_breakdown', { order_id: fresh.orderId })).data).toMatchObject({ run: null, items: [] });

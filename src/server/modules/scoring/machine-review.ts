@@ -38,7 +38,8 @@ export async function merchantRules(db: DbOrTx, merchantId: number): Promise<{ r
   return { rules, passScore: setting ? setting.passScore : null };
 }
 
-async function storeRun(tx: DbOrTx, order: { id: number; merchantId: number; customerId: number }, d: Decision, variables: Record<string, unknown>, at: Date): Promise<number> {
+/** Stores a run and its per-rule lines; answers the run's id. */
+export async function storeRun(tx: DbOrTx, order: { id: number; merchantId: number; customerId: number }, d: Decision, variables: Record<string, unknown>, at: Date): Promise<number> {
   const [run] = await tx.insert(machineReviewRun).values({
     orderId: order.id, merchantId: order.merchantId, customerId: order.customerId, result: d.result, decision: d.decision,
     score: d.score, passScore: d.passScore, reason: d.reason.slice(0, 200), variables: variables as never, reviewedAt: at,

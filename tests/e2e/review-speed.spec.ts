@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD } from './support';
+
+/**
+ * The review details at full speed, keyboard only (no mouse event at all), 50 ms a key: how many keys a decision
+ * takes, including moving on to the next order, how long the next order takes to be on screen, and that a key typed
+ * while the next order is opening acts on nothing.
+ */
+
+const KEY_MS = 50;
+
+async function apiGet(page: Page, path: string): Promise<any> {
+  return page.evaluate(async (p) => {
+    const tk = document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '';
+    return (await (await fetch(p, { headers: { 'x-api-token': decodeURIComponent(tk), 'lang-code': '100' } })).json()).data;
+  }, path);
+}
+
+/** Presses a key, then waits the 50 ms of a fast reviewer; counts it. */
+function keyboard(page: Page) {
+  const k = {
+    count: 0,
+    async press(key: string) {
+      k.count++;
+      await page.keyboard.press(key);
+      await page.waitForTimeout(KEY_MS);
+    },
+  };
+  return k;
+}
+
+const panel = (page: Page) => page.getByTestId('review-panel');
+const shownOrder = async (page: Page) => Number(await panel(page).getAttribute('data-order'));
+
+/** The order is on screen and the panel takes keys for it. */
+async function ready(page: Page, notId?: number): Promise<number> {
+  const sel = `[data-testid="review-panel"][data-ready="true"]${notId ? `:not([data-order="${notId}"])` : ''}`;
+  await page.waitForSelector(sel, { timeout: 15_000 });
+  return shownOrder(page);
+}
+
+async function openQueue(page: Page, account: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('Your login account').fill(account);
+  await page.getByPlaceholder('Your password').fill(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(async () => {
+    await page.keyboard.press('Alt+1');
+    await expect(page).toHaveURL(/\/review\/trial$/, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-screen="review.trial"] [data-testid="grid-canvas"]')), { timeout: 15_000 }).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/details\/reviewDetails\?id=/);
+  await ready(page);
+  // The first time only: the queue becomes the current screen and its hotkeys are bound.
+  await page.waitForTimeout(300);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
+};
+
+test('ten decisions by keyboard: approve in one key, reject with a reason in four, the next order on screen by itself', async ({ page }) => {
+  test.setTimeout(180_000);
+  let mouse = 0;
+  await page.exposeFunction('__mouseEvent', () => { mouse++; });
+  await page.addInitScript(() => {
+    // Pointer events only: Enter in a form fires a (trusted) click on its submit button, which is the keyboard's doing.
+    for (const t of ['mousedown', 'mouseup', 'mousemove', 'pointerdown', 'pointerup', 'wheel']) window.addEventListener(t, (e) => { if (e.isTrusted) (window as any).__mouseEvent(); }, true);
+  });
+  await openQueue(page, 'reviewer1');
+  const keys = keyboard(page);
+  const approveKeys: number[] = [];
+  const rejectKeys: number[] = [];
+  const toNext: number[] = [];
+  const decided: Array<{ id: number; rejected: boolean }> = [];
+  for (let i = 0; i < 10; i++) {
+    const id = await ready(page);
+    expect(decided.map((d) => d.id)).not.toContain(id);
+    const before = keys.count;
+    const reject = i % 3 === 2;
+    let t0: number;
+    if (reject) {
+      await keys.press('r');
+      // The reviewer sees the reason picker before choosing in it (a key never acts on what is not on screen yet).
+      await expect(page.locator('[role="dialog"] [role="combobox"]')).toBeFocused();
+      await keys.press('ArrowDown');
+      await keys.press('Enter');
+      t0 = Date.now();
+      await keys.press('Enter');
+    } else {
+      t0 = Date.now();
+      await keys.press('a');
+    }
+    decided.push({ id, rejected: reject });
+    await ready(page, id).catch(async (e) => {
+      const state = await panel(page).evaluate((el) => ({ ...el.dataset, alerts: [...document.querySelectorAll('.mantine-Notification-root, [role="alert"]')].map((n) => n.textContent),
+        dialog: document.querySelector('[role="dialog"]')?.textContent ?? null, focus: document.activeElement?.outerHTML.slice(0, 160) }));
+      throw new Error(`decision ${i} (${reject ? 'reject' : 'approve'}) on ${id}: ${JSON.stringify(state)} ${page.url()}: ${e}`);
+    });
+    toNext.push(Date.now() - t0);
+    (reject ? rejectKeys : approveKeys).push(keys.count - before);
+  }
+  const perApprove = Math.max(...approveKeys);
+  const perReject = Math.max(...rejectKeys);
+  const line = `review keys: approve=${perApprove}/decision reject=${perReject}/decision median key-to-next=${median(toNext)} ms`;
+  console.log(line);
+  test.info().annotations.push({ type: 'figures', description: line });
+  expect(mouse).toBe(0);
+  expect(perApprove).toBeLessThanOrEqual(2);
+  expect(perReject).toBeLessThanOrEqual(4);
+  for (const d of decided) {
+    const detail = await apiGet(page, `/loanapi/review/order_detail?id=${d.id}`);
+    expect(detail.order.status, `order ${d.id}`).toBe(d.rejected ? 'closed' : detail.order.is_returning ? 'disbursement_review' : 'second_review');
+  }
+});
+
+test('a double tap of a (150 ms apart) decides exactly one order; the next one is opened, claimed, untouched', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openQueue(page, 'reviewer1');
+  const first = await ready(page);
+  await page.keyboard.press('a');
+  await page.waitForTimeout(150);
+  await page.keyboard.press('a');
+  const next = await ready(page, first);
+  // Give a held key every chance to land on the order now shown.
+  await page.waitForTimeout(1500);
+  expect(await shownOrder(page)).toBe(next);
+  const a = await apiGet(page, `/loanapi/review/order_detail?id=${first}`);
+  const b = await apiGet(page, `/loanapi/review/order_detail?id=${next}`);
+  expect(a.order.status).not.toBe('first_review');
+  expect(b.order.status).toBe('first_review');
+  // Opening it claimed it for the reviewer; nothing decided it.
+  expect(b.task).toMatchObject({ status: 'claimed', mine: true });
+  expect(b.records.filter((r: { stage: string }) => r.stage === 'first')).toEqual([]);
+});
