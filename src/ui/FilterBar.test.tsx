@@ -74,6 +74,20 @@ describe('FilterBar', () => {
     expect(onApply).toHaveBeenLastCalledWith({ merchant: 'M7', min_units: 250 });
   });
 
+  it('date filters show and read the locale pattern, and apply YYYY-MM-DD', async () => {
+    // Thai puts the day first (the page's catalogue stays English: the date pattern follows the chosen language).
+    localStorage.setItem('language', 'ThA');
+    const onApply = vi.fn();
+    renderUi(<FilterBar schema={orders} value={{ created_from: '2026-03-04' }} onApply={onApply} />);
+    localStorage.removeItem('language');
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    expect(from.value).toBe('04/03/2026');
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    fireEvent.change(to, { target: { value: '09/03/2026' } });
+    fireEvent.submit(screen.getByTestId('filter-bar'));
+    await waitFor(() => expect(onApply).toHaveBeenLastCalledWith({ created_from: '2026-03-04', created_to: '2026-03-09' }));
+  });
+
   it('Reset clears every filter', () => {
     const onApply = vi.fn();
     renderUi(<FilterBar schema={orders} value={{ merchant: 'M1' }} onApply={onApply} />);

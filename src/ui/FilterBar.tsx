@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNo
 import { useIntl, type IntlShape } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import type { ZodType } from 'zod';
+import { DateField } from './DateField';
 import { compactFilters, filterFields, filtersFromQuery, filtersToQuery, type FilterField, type Filters } from './filterQuery';
 import { fieldLabel, type Choice } from './ParamForm';
 import type { FieldSpec } from './schemaFields';
@@ -72,10 +73,8 @@ export function FilterBar({ schema, value, onApply, titles, choices, omit = [], 
       const to = text(draft[f.to]).slice(0, 10);
       return (
         <Group key={f.key} gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput size="xs" type="date" w={150} name={f.from} label={word('from')} value={from} max={to || undefined}
-            onChange={(e) => set(f.from, e.currentTarget.value)} />
-          <TextInput size="xs" type="date" w={150} name={f.to} label={word('to')} value={to} min={from || undefined}
-            onChange={(e) => set(f.to, e.currentTarget.value)} />
+          <DateField name={f.from} label={word('from')} value={from} max={to || undefined} onChange={(v) => set(f.from, v)} />
+          <DateField name={f.to} label={word('to')} value={to} min={from || undefined} onChange={(v) => set(f.to, v)} />
         </Group>
       );
     }

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { businessClock } from '../intl/businessClock';
 import { useSnapshot } from 'valtio';
 import { watermark } from '../state/watermark';
 
@@ -25,12 +26,32 @@ export function watermarkTile(lines: readonly string[]): string {
 }
 
 /**
+ * The date line (the last, YYYY-MM-DD from the browser's clock) replaced by the business date in the market's zone,
+ * named, once the business clock is known: the browser's day may not be the day the business works on.
+ */
+export function businessLines(lines: readonly string[], day: string | null): string[] {
+  const last = lines.length - 1;
+  if (!day || last < 0 || !/^\d{4}-\d{2}-\d{2}$/.test(lines[last])) return [...lines];
+  return [...lines.slice(0, last), day];
+}
+
+/**
  * The watermark of spec §9 (organizer name, user name, date) over the whole page; clicks pass through.
  * Mounted above the router so that it outlives the layout for the 2 s after logout.
  */
 export function Watermark() {
   const { lines } = useSnapshot(watermark);
-  const url = useMemo(() => (lines && lines.length ? watermarkTile(lines) : ''), [lines]);
+  const [day, setDay] = useState<string | null>(null);
+  const shown = lines && lines.length > 0;
+  useEffect(() => {
+    if (!shown) return undefined;
+    let live = true;
+    businessClock().then((c) => live && c && typeof c.business_date === 'string' && setDay(`${c.business_date} (${c.time_zone})`));
+    return () => {
+      live = false;
+    };
+  }, [shown]);
+  const url = useMemo(() => (lines && lines.length ? watermarkTile(businessLines(lines, day)) : ''), [lines, day]);
   if (!url) return null;
   return (
     <div

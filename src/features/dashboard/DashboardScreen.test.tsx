@@ -7,7 +7,15 @@ import { ApiError, api } from '../../app/api/request';
 import { session } from '../../app/state/session';
 import type { DashboardSummary } from '../../schemas/dashboard';
 import { renderUi } from '../../ui/testing';
+import type { BusinessClockInfo } from '../../schemas/system';
 import DashboardScreen from './DashboardScreen';
+
+// The business clock is read apart from the summary; null (unknown) unless a test sets it.
+let clock: BusinessClockInfo | null = null;
+vi.mock('../../app/intl/businessClock', async (orig) => ({
+  ...(await orig<typeof import('../../app/intl/businessClock')>()),
+  businessClock: async () => clock,
+}));
 
 const me = { account: 'amy', name: 'Amy', operations_today: 3, last_login: null };
 const week = Array.from({ length: 7 }, (_, i) => ({ date: `2026-01-0${i + 1}`, logins: 0, failures: 0, operations: 0 }));
@@ -26,6 +34,7 @@ beforeEach(() => {
   session.nodes = ['admin_y'];
 });
 afterEach(() => {
+  clock = null;
   get?.mockRestore();
   session.nodes = [];
 });
@@ -40,6 +49,14 @@ describe('DashboardScreen', () => {
     expect(screen.getByText('First sign-in')).toBeTruthy();
     expect(screen.getByText('No data')).toBeTruthy();
     expect(get).toHaveBeenCalledWith('/loanapi/dashboard/summary', undefined, expect.objectContaining({ silent: true }));
+  });
+
+  it('says the update time in the market time zone, and the business date', async () => {
+    clock = { time_zone: 'Asia/Bangkok', business_date: '2026-01-09', business_now: '2026-01-09T03:00:00Z', system_now: '2026-01-07T10:00:00Z' };
+    get = vi.spyOn(api, 'get').mockResolvedValue({ me, overview: null, generated_at: '2026-01-07T10:00:00Z' } satisfies DashboardSummary);
+    show();
+    // 10:00 UTC is 17:00 in Bangkok, whatever the zone of the machine running the test.
+    await waitFor(() => expect(screen.getByTestId('dashboard-updated').textContent).toBe('Updated 2026-01-07 17:00:00 (Asia/Bangkok time) · Business date 2026-01-09'));
   });
 
   it('shows only my own figures when the server sends no overview', async () => {

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { useScreenSelection } from '../../app/commands';
+import { businessClock, formatInZone } from '../../app/intl/businessClock';
 import { formatTime } from '../../app/lib/time';
 import { session } from '../../app/state/session';
 import { useRemote } from '../../ui/useRemote';
@@ -21,6 +22,12 @@ export default function DashboardScreen() {
   const summary = useRemote((signal) => getDashboardSummary(signal), [intl]);
   const { loading, error, reload } = summary;
   const data = summary.data ?? null;
+  // Times on the dashboard are the market's (where the business date runs), not the browser's.
+  const clock = useRemote(() => businessClock(), []).data;
+  const zone = typeof clock?.time_zone === 'string' ? clock.time_zone : null;
+  const updated = !data ? '\u00a0'
+    : zone ? intl.formatMessage({ id: 'dashboard.updatedAtZone' }, { time: formatInZone(data.generated_at, zone), zone })
+      : intl.formatMessage({ id: 'dashboard.updatedAt' }, { time: formatTime(data.generated_at) });
 
   const name = user?.nickname || user?.name || user?.account || '';
   const cards = data ? dashboardCards(data) : [];
@@ -33,8 +40,11 @@ export default function DashboardScreen() {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
         <div>
           <Title order={1} size="h4" fw={600}>{intl.formatMessage({ id: 'dashboard.welcome' }, { name })}</Title>
-          <Text size="xs" c="dimmed">
-            {data ? intl.formatMessage({ id: 'dashboard.updatedAt' }, { time: formatTime(data.generated_at) }) : '\u00a0'}
+          <Text size="xs" c="dimmed" data-testid="dashboard-updated">
+            {updated}
+            {zone && typeof clock?.business_date === 'string' && (
+              <> · {intl.formatMessage({ id: 'dashboard.businessDate' }, { date: clock.business_date })}</>
+            )}
           </Text>
         </div>
         <Button size="xs" variant="default" onClick={reload} loading={loading && !!data}>

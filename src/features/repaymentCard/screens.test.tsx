@@ -114,6 +114,14 @@ describe('repayment card screens', () => {
     expect(screen.getByText(/\*{12}7777/)).toBeTruthy();
   });
 
+  it('reset batches: an empty list says so once, in the screen\'s own words', async () => {
+    batches = [];
+    renderUi(<ResetCardBatches />);
+    await screen.findByTestId('batches-empty', {}, { timeout: 15_000 });
+    expect(screen.getAllByText('No card resets yet.')).toHaveLength(1);
+    expect(screen.queryByText('No data')).toBeNull();
+  });
+
   it('reset batches: a running batch shows its progress and is read again until it is done', async () => {
     batches = [batch('running', 4)];
     renderUi(<ResetCardBatches />);

@@ -175,8 +175,10 @@ export function ResetCardBatches() {
         <Text size="sm" c="dimmed">{t('repaymentCard.batches.hint')}</Text>
         {running && <Badge color="blue" variant="dot" data-testid="batches-polling">{t('repaymentCard.batchStatus.running')}</Badge>}
       </Group>
-      <RecordTable<CardBatchRow> columns={columns} rows={rows} loading={list.loading && !list.data} error={list.error} label={t('route.repayment.resetAllRepaymentCards')} />
-      {!list.loading && rows.length === 0 && <Text size="sm" c="dimmed">{t('repaymentCard.batches.empty')}</Text>}
+      {/* One empty message: this screen's own words when the list loaded empty, else the table (rows, loading or error). */}
+      {list.data && !list.error && rows.length === 0
+        ? <Text size="sm" c="dimmed" ta="center" py="xl" data-testid="batches-empty">{t('repaymentCard.batches.empty')}</Text>
+        : <RecordTable<CardBatchRow> columns={columns} rows={rows} loading={list.loading && !list.data} error={list.error} label={t('route.repayment.resetAllRepaymentCards')} />}
     </Stack>
   );
 }

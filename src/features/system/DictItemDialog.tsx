@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { byId } from '../../../commands';
 import { commandTitle, executeCommand, type Row } from '../../app/commands';
+import { LANGS, type LangCode } from '../../schemas/i18n';
 import type { DictItem } from '../../schemas/system';
 import { fieldLabel } from '../../ui/ParamForm';
 import { fieldError, submitProblem, type SubmitProblem } from '../../ui/serverIssues';
@@ -59,6 +60,7 @@ export function DictItemDialog({ mode, item, dictName, names, sort, onClose, onS
       });
     }
   };
+  const setLangLabel = (code: LangCode, v: string) => set('labels', { ...form.labels, [code]: v }, `labels.${code}`);
   const setColor = (k: string, v: string) => set('colors', { ...form.colors, [k]: v }, `el_tag_color.${k}`);
 
   const submit = async (e: FormEvent) => {
@@ -74,7 +76,7 @@ export function DictItemDialog({ mode, item, dictName, names, sort, onClose, onS
     } catch (err) {
       // Issues about anything the form does not show go to the message under the fields.
       const colorPaths = [LABEL_COLOR_KEY, ...Object.keys(form.colors)].map((k) => `el_tag_color.${k}`);
-      setProblem(submitProblem(intl, err, [...SHOWN, 'el_tag_color', ...colorPaths]));
+      setProblem(submitProblem(intl, err, [...SHOWN, 'el_tag_color', ...colorPaths, 'labels', ...LANGS.map((l) => `labels.${l.code}`)]));
     } finally {
       setBusy(false);
     }
@@ -106,6 +108,15 @@ export function DictItemDialog({ mode, item, dictName, names, sort, onClose, onS
             <TextInput label={label('name')} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={err('name')} name="name" />
             <NumberInput label={label('sort')} value={form.sort} min={0} max={100000} allowDecimal={false} allowNegative={false}
               onChange={(v) => set('sort', v === '' ? '' : Number(v))} error={err('sort')} name="sort" />
+          </SimpleGrid>
+          <Text size="sm" fw={500}>{intl.formatMessage({ id: 'system.dict.labelsByLang' })}</Text>
+          <Text size="xs" c="dimmed" mt={-8}>{intl.formatMessage({ id: 'system.dict.labelsByLangHint' })}</Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" data-testid="dict-labels">
+            {LANGS.map((l) => (
+              <TextInput key={l.code} size="xs" label={l.label} dir={l.dir} lang={l.intl} value={form.labels[l.code] ?? ''}
+                placeholder={form.label.trim()} onChange={(e) => setLangLabel(l.code, e.currentTarget.value)}
+                error={err(`labels.${l.code}`)} name={`labels.${l.code}`} />
+            ))}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <ColorInput

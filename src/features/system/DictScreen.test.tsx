@@ -11,7 +11,7 @@ import DictScreen from './DictScreen';
 import { dictState } from './dict.state';
 
 const item = (id: number, dict_name: string, value: string, label: string, color?: string): DictItem => ({
-  id, dict_name, value, label, name: '', sort: id, enabled: true, el_tag_color: color ? { label: color } : {},
+  id, dict_name, value, label, base_label: label, labels: {}, name: '', sort: id, enabled: true, el_tag_color: color ? { label: color } : {},
 });
 const ITEMS: Record<string, DictItem[]> = {
   gender: [item(1, 'gender', '1', 'Male'), item(2, 'gender', '2', 'Female', '#e03131')],

@@ -1,3 +1,4 @@
+import type { LangCode } from '../../schemas/i18n';
 import type { DictItem } from '../../schemas/system';
 
 /** The colour key the dictionary screen edits with a picker: the colour of the item's tag (its label). */
@@ -7,7 +8,10 @@ export const LABEL_COLOR_KEY = 'label';
 export interface DictForm {
   dict_name: string;
   value: string;
+  /** The base label: what a language without its own label shows. */
   label: string;
+  /** The label per language ('' or missing: the base label). */
+  labels: Partial<Record<LangCode, string>>;
   name: string;
   sort: number | '';
   enabled: boolean;
@@ -20,7 +24,9 @@ export function dictFormFrom(item: Partial<DictItem> | null, dictName: string): 
   return {
     dict_name: item?.dict_name ?? dictName,
     value: item?.value ?? '',
-    label: item?.label ?? '',
+    // The list serves `label` in the reader's language; the form edits the stored base label.
+    label: item?.base_label ?? item?.label ?? '',
+    labels: { ...(item?.labels ?? {}) },
     name: item?.name ?? '',
     sort: item?.sort ?? 0,
     enabled: item?.enabled ?? true,
@@ -33,8 +39,11 @@ export function dictPayload(f: DictForm): Record<string, unknown> {
   const el_tag_color = Object.fromEntries(
     Object.entries(f.colors).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''),
   );
+  const labels = Object.fromEntries(
+    Object.entries(f.labels).map(([k, v]) => [k, (v ?? '').trim()]).filter(([, v]) => v !== ''),
+  );
   return {
-    dict_name: f.dict_name.trim(), value: f.value.trim(), label: f.label.trim(), name: f.name.trim(),
+    dict_name: f.dict_name.trim(), value: f.value.trim(), label: f.label.trim(), labels, name: f.name.trim(),
     sort: f.sort === '' ? 0 : f.sort, enabled: f.enabled, el_tag_color,
   };
 }

@@ -7,8 +7,9 @@ import { adminAccount, role } from '../modules/empower/empower.table';
 import { merchant } from '../modules/merchant/merchant.table';
 import { dictItem } from '../modules/system/system.table';
 import { seedBusinessData, type SeedBusinessOptions, type SeedResult } from './load';
+import { seedLabels } from './dictLabels';
 
-/** Dictionaries the screens read from day one (labels in English; the dict screen edits them). */
+/** Dictionaries the screens read from day one (base labels in English, every language's label from dictLabels.ts). */
 const DICTS: Record<string, Array<[string, string, string?]>> = {
   reject_reason: [['1', 'Incomplete documents'], ['2', 'Identity mismatch'], ['3', 'Insufficient income'], ['4', 'Blacklisted contact'], ['5', 'Multi-lender risk']],
   collection_result: [['1', 'Promise to pay', '#2f9e44'], ['2', 'No answer', '#868e96'], ['3', 'Refused to pay', '#e03131'], ['4', 'Wrong number', '#f08c00'], ['5', 'Paid already', '#1971c2']],
@@ -86,7 +87,7 @@ async function seedDemoAccounts(db: Db, password: string): Promise<DemoAccount[]
     }
     for (const [name, items] of Object.entries(DICTS)) {
       await tx.insert(dictItem).values(items.map(([value, label, color], i) => ({
-        dictName: name, value, label, sort: i, elTagColor: (color ? { label: color } : {}) as Record<string, string>,
+        dictName: name, value, label, labels: seedLabels(name, value), sort: i, elTagColor: (color ? { label: color } : {}) as Record<string, string>,
       })));
     }
     return out;

@@ -268,4 +268,14 @@ describe('GET /loanapi/customer/filter_options', () => {
     const admin = await t.get(tok.admin, '/loanapi/customer/filter_options');
     expect(admin.data.merchants.map((m: any) => m.id)).toEqual(expect.arrayContaining([w.merchantA, w.merchantB]));
   });
+
+  it('answers every role that may see a screen reading it, customer claims included (the reminder agent)', async () => {
+    const reminder = await t.login('reminder');
+    const res = await t.get(reminder, '/loanapi/customer/filter_options');
+    expect(res.code, res.msg).toBe(OK);
+    expect(res.data.merchants.length).toBeGreaterThan(0);
+    // A role with none of those screens is still refused.
+    const withdrawal = await t.get(await t.login('withdrawal'), '/loanapi/customer/filter_options');
+    expect(withdrawal.code).toBe(40300);
+  });
 });

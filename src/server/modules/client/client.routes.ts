@@ -364,8 +364,11 @@ export const customerDictList = defineList({
   ],
 });
 
-/** Pages whose filters use the options (customer and order lists). */
-const OPTION_PAGES = [...Object.values(CLIENT_PAGES), pageKey('review', 'allOrder')];
+/**
+ * Pages whose filters use the options: the screens that read them (src/features/client/options.ts — customers, customer
+ * claims, bank cards, bank match, login codes — and the order list). A page left out here shows an empty filter.
+ */
+export const OPTION_PAGES = [...Object.values(CLIENT_PAGES), pageKey('client', 'clientUserCollection'), pageKey('review', 'allOrder')];
 
 export function clientRoutes(app: FastifyInstance, d: Deps): void {
   listRoute(app, d, customerList, { url: '/loanapi/customer/all_list' });

@@ -6,6 +6,8 @@ export const dictItem = pgTable('dict_item', {
   dictName: varchar('dict_name', { length: 64 }).notNull(),
   value: varchar('value', { length: 64 }).notNull(),
   label: varchar('label', { length: 100 }).notNull(),
+  /** The label per language code (zh, zhTW, vi, en, ArEg, ThA, India); a language without one shows `label`. */
+  labels: jsonb('labels').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
   name: varchar('name', { length: 100 }).notNull().default(''),
   elTagColor: jsonb('el_tag_color').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
   sort: integer('sort').notNull().default(0),
