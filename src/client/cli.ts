@@ -16,7 +16,7 @@ permission and the parameters are checked, the result printed on one line; the f
 its reason in words and exit code 1.
 
   npm run cmd -- --as reviewer1 review.trial.next
-  npm run cmd -- --as reviewer1 review.trial.approve '{"id": 12}'
+  npm run cmd -- --as reviewer1 review.trial.approve '{"id": 12, "version": "…"}'
   npm run cmd -- --as reviewer1 review.trial.reject id=12 reason=1 remark="ID photo unreadable"
   npm run cmd -- --file docs/examples/loan-life.txt
   npm run cmd -- --as collector --list collection

@@ -5,7 +5,7 @@
  *   import { connect } from './src/client/index.ts';
  *   const s = await connect({ url: 'http://localhost:8080', account: 'reviewer1', password: 'Demo@2026', lang: 'en' });
  *   const next = await s.run('review.trial.next');               // claims the next order of the first-review queue
- *   await s.run('review.trial.approve', { id: next.id });
+ *   await s.run('review.trial.approve', { id: next.id, version: next.version });
  *   const page = await s.read('review.trial', { order_no: 'LO…' }); // a screen's list, with its filters
  *   console.log(s.list('review.trial'));                          // ids, titles, parameters, hotkeys
  *   await s.signOut();

@@ -3,6 +3,7 @@ import { TimeInput } from '@mantine/dates';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { z, ZodType } from 'zod';
+import { submitting } from '../app/hotkeys/keyGate';
 import { issueMessage } from '../schemas/validation';
 import { describeSchema, formToPayload, toFormValue, type FieldSpec, type FormValue } from './schemaFields';
 
@@ -86,7 +87,8 @@ export function ParamForm({ schema, titles, omit = [], initial, choices, submitL
     }
     setBusy(true);
     try {
-      await onSubmit(payload);
+      // Keys typed while it saves wait for the dialog to close (then they go to the page), or come back here on failure.
+      await submitting((async () => onSubmit(payload))());
     } catch (err) {
       const issues = (err as { issues?: z.core.$ZodIssue[] })?.issues;
       if (Array.isArray(issues) && issues.length) setErrors(issuesToErrors(intl, issues, omit));

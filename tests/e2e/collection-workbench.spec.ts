@@ -45,6 +45,10 @@ test('the demo collector works five cases by keyboard alone: a call, results, a 
   expect(mine.rows.length, 'the demo collection day gives the collector at least five cases').toBeGreaterThanOrEqual(5);
   const options = await apiGet(page, '/loanapi/collection/work_options');
   expect(options.results.length).toBeGreaterThanOrEqual(5);
+  // Other specs of the run work the same demo cases: count only what this one adds.
+  const before = new Map<number, any>();
+  for (const r of mine.rows.slice(0, 5)) before.set(r.id, await apiGet(page, `/loanapi/collection/case?id=${r.id}`));
+  const isNew = (id: number, list: 'events' | 'calls') => (x: { id: number }) => !before.get(id)[list].some((b: { id: number }) => b.id === x.id);
 
   // Alt+M opens My collection list (again until the shell has bound its keys); the first case opens by itself.
   await expect(async () => {
@@ -106,10 +110,10 @@ test('the demo collector works five cases by keyboard alone: a call, results, a 
   const p = await apiGet(page, `/loanapi/collection/case?id=${promised!.id}`);
   expect(p.case).toMatchObject({ promise_status: 'pending', promise_date: promised!.date, promise_amount: promised!.amount });
   let promises = 0;
-  for (const w of worked) promises += (await apiGet(page, `/loanapi/collection/case?id=${w.id}`)).events.filter((e: { kind: string }) => e.kind === 'promise').length;
+  for (const w of worked) promises += (await apiGet(page, `/loanapi/collection/case?id=${w.id}`)).events.filter(isNew(w.id, 'events')).filter((e: { kind: string }) => e.kind === 'promise').length;
   expect(promises).toBe(1);
-  const first = await apiGet(page, `/loanapi/collection/case?id=${worked[0].id}`);
-  expect(first.calls.length).toBe(1);
-  expect(first.calls[0].result).toBe(worked[0].result);
-  expect(first.calls[0].duration_seconds).toBeGreaterThanOrEqual(1);
+  const first = (await apiGet(page, `/loanapi/collection/case?id=${worked[0].id}`)).calls.filter(isNew(worked[0].id, 'calls'));
+  expect(first.length).toBe(1);
+  expect(first[0].result).toBe(worked[0].result);
+  expect(first[0].duration_seconds).toBeGreaterThanOrEqual(1);
 });

@@ -10,7 +10,8 @@ import { issueMessage } from '../../schemas/validation';
 import { ParamForm, type Choice } from '../../ui/ParamForm';
 import { ApiError, api, type RequestOptions } from '../api/request';
 import { getIntl } from '../intl/intl';
-import { notify, notifyText, t } from '../lib/notify';
+import { expectDialog } from '../hotkeys/keyGate';
+import { notify, notifyDone, notifyText, t } from '../lib/notify';
 import { session } from '../state/session';
 import { clientHandler } from './clientHandlers';
 import { paramChoices } from './paramChoices';
@@ -129,7 +130,8 @@ export async function executeCommand<T = unknown>(id: string, params: Record<str
   try {
     const handled = !!clientHandler(id);
     const result = await runCommand<T>(id, params, ctx, { handler: clientHandler });
-    if (cmd?.api && !handled) notifyText('success', msg || t('command.done', undefined, intl));
+    // Confirmed in place (the status line): toasts are for errors, a run of writes must not cover the work area.
+    if (cmd?.api && !handled) notifyDone(msg || t('command.done', undefined, intl));
     emitDone({ id, result, selection: rows });
     return result;
   } catch (e) {
@@ -144,6 +146,7 @@ export function confirmCommand(cmd: CommandDef, rows: readonly Row[], intl?: Int
   const title = commandTitle(cmd, i);
   const count = selectionIds(rows).length;
   const body = cmd.scope === 'bulk' ? t('command.confirm.bodyRows', { title, count }, i) : t('command.confirm.body', { title }, i);
+  expectDialog();
   return new Promise((resolve) => {
     let done = false;
     const finish = (v: boolean) => {
@@ -178,6 +181,7 @@ export function openCommandForm(
   const initial = opts.initial ?? (cmd.scope === 'single' ? rows[0] : undefined);
   // One invocation for the life of the form: submitting again after a failure retries it under the same key.
   const invocation = invocationKeys();
+  expectDialog();
   return new Promise((resolve) => {
     let settled = false;
     const id = modals.open({

@@ -9,6 +9,8 @@ import { runInteractive } from '../commands/runInteractive';
 import { selectionStore } from '../commands/selection';
 import { screenForPath } from '../router/paths';
 import { session } from '../state/session';
+import { dialogOpen, typingTarget } from './dom';
+import { holdForAction, installKeyGate, settle } from './keyGate';
 import { PALETTE_HOTKEY } from './keys';
 
 /** hotkeys-js scope of every binding made here (so unbinding never touches anyone else's). */
@@ -20,17 +22,7 @@ function isPaletteKey(e: KeyboardEvent): boolean {
   return (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key?.toLowerCase() === 'k';
 }
 
-/** A modal, dialog or popover is open (Mantine renders them with role="dialog"). */
-export function dialogOpen(doc: Document = document): boolean {
-  return !!doc.querySelector('[role="dialog"], [role="alertdialog"], [aria-modal="true"]');
-}
-
-/** The keyboard belongs to a field: input, textarea, select or contenteditable. */
-export function typingTarget(el: Element | null): boolean {
-  if (!el) return false;
-  const h = el as HTMLElement;
-  return h.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(h.tagName);
-}
+export { dialogOpen, typingTarget };
 
 /**
  * hotkeys-js filter: command hotkeys are off while a dialog is open or a field has focus; the palette key
@@ -56,6 +48,8 @@ export function liveHotkeyCommands(nodes: readonly string[], screenId: string | 
  * Binds the registry's hotkeys (DESIGN §3) with hotkeys-js: Ctrl/Cmd+K toggles the palette; global commands work
  * everywhere; a screen's actions only while it is the current screen (the selection store, else the route).
  * Re-bound when the screen or the permissions change; unbound on unmount. Mount once in the signed-in layout.
+ * A hotkey holds the keys typed after it (the key gate, keyGate.ts) until its action has run and the dialog it opens
+ * has a focused field, so that fast typing lands in that field, or on the page once the action is done.
  */
 export function CommandHotkeys() {
   const intl = useIntl();
@@ -64,6 +58,8 @@ export function CommandHotkeys() {
   const { screen } = useSnapshot(selectionStore);
   const screenId = screen ?? screenForPath(location)?.id ?? null;
   const live = useMemo(() => liveHotkeyCommands(nodes as string[], screenId), [nodes, screenId]);
+
+  useEffect(() => installKeyGate(window), []);
 
   useEffect(() => {
     const prevFilter = hotkeys.filter;
@@ -88,8 +84,13 @@ export function CommandHotkeys() {
       const handler: KeyHandler = (e) => {
         if (e.repeat) return;
         e.preventDefault();
-        if (c.kind === 'screen') navigate(c.route!);
-        else void runInteractive(c.id, { intl, navigate, selection: c.scope === 'global' ? [] : undefined });
+        const gate = holdForAction();
+        if (c.kind === 'screen') {
+          navigate(c.route!);
+          settle(gate);
+          return;
+        }
+        void runInteractive(c.id, { intl, navigate, selection: c.scope === 'global' ? [] : undefined }).finally(() => settle(gate));
       };
       hotkeys(key, { scope: HOTKEY_SCOPE }, handler);
       bound.push([key, handler]);

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { visibleFor } from '../../../commands';
 import { keepAlive } from '../api/auth.api';
+import { StatusLine } from '../commands/StatusLine';
 import { CommandHotkeys } from '../hotkeys/CommandHotkeys';
 import { currentLang } from '../intl/lang';
 import { useT } from '../intl/useT';
@@ -109,6 +110,7 @@ export default function Shell({ children }: { children: ReactNode }) {
         <main className="shell-content" data-testid="screen">
           {children}
         </main>
+        <StatusLine />
       </div>
       <SettingsDrawer />
       <ShellCommandHandlers />

@@ -42,3 +42,24 @@ export function notifyText(kind: NotifyKind, message: string): void {
 export function notify(kind: NotifyKind, id: string, values?: Record<string, string | number>, intl?: IntlShape | null): void {
   notifier(kind, t(id, values, intl));
 }
+
+/**
+ * Where a command's success is confirmed: the shell's status line (one short line in place) when it is mounted, so
+ * that a run of keyboard writes does not pile toasts over the work area; a toast otherwise. Errors stay toasts.
+ */
+export type StatusSink = (message: string) => void;
+
+let statusSink: StatusSink | null = null;
+
+/** The status line registers itself (null when it unmounts). Returns the previous sink. */
+export function setStatusSink(next: StatusSink | null): StatusSink | null {
+  const prev = statusSink;
+  statusSink = next;
+  return prev;
+}
+
+/** Confirms that something was done: in the status line, else as a success toast. */
+export function notifyDone(message: string): void {
+  if (statusSink) statusSink(message);
+  else notifier('success', message);
+}

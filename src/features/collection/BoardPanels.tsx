@@ -99,7 +99,7 @@ function LiveTable({ rows }: { rows: LiveCountRow[] }) {
               </Table.Td>
               <Table.Td>{n(r.results_today)}</Table.Td>
               <Table.Td>
-                {intl.formatMessage({ id: 'collection.live.promiseCounts' }, { pending: r.promises_pending, kept: r.promises_kept, broken: r.promises_broken })}
+                {intl.formatMessage({ id: 'collection.live.promiseCounts' }, { pending: r.promises_pending, kept: r.promises_kept, broken: r.promises_broken, replaced: r.promises_replaced ?? 0 })}
               </Table.Td>
               <Table.Td>{r.recovered_today.map((m) => formatMoney(m.amount, { currency: m.currency, minor: true })).join(' · ') || '—'}</Table.Td>
             </Table.Tr>

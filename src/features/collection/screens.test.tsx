@@ -30,7 +30,7 @@ const COUNTS: LiveCounts = {
   dates: { 3: '2026-03-10' }, pool: 2, at: '2026-03-10T03:00:00.000Z',
   rows: [{
     collector_id: 41, name: 'Vo Thanh Son', account: 'collector', enabled: true, held: 7, new_today: 30, cap: 30, results_today: 12,
-    promises_pending: 3, promises_kept: 1, promises_broken: 2, recovered_today: [{ currency: 'USD', amount: 125_050 }],
+    promises_pending: 3, promises_kept: 1, promises_broken: 2, promises_replaced: 4, recovered_today: [{ currency: 'USD', amount: 125_050 }],
   }],
 };
 const ALERTS: AlertRow[] = [{ id: 1, merchant_id: 3, merchant_name: 'Saigon Credit', stage_id: 12, stage_name: 'S1', business_date: '2026-03-10', unassigned: 4, pool_now: 2, created_at: '2026-03-10T02:00:00.000Z' }];
@@ -105,7 +105,8 @@ describe('the supervisor’s board', () => {
     const row = await screen.findByTestId('live-41');
     expect(row.textContent).toContain('Vo Thanh Son');
     expect(row.textContent).toContain('30 / 30');
-    expect(row.textContent).toContain('3 pending · 1 kept · 2 broken today');
+    // A replaced promise is counted apart from the broken ones.
+    expect(row.textContent).toContain('3 pending · 1 kept · 2 broken · 4 replaced today');
     expect(row.textContent).toContain('$1,250.50');
     expect(screen.getByTestId('collection-pool-count').textContent).toBe('2 in the pool');
   });

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { formatMoney } from '../../app/lib/format';
 import type { MyCaseRow } from '../../schemas/collectionWorkbench';
 
-export const PROMISE_COLORS: Record<string, string> = { pending: 'blue', kept: 'teal', broken: 'red' };
+export const PROMISE_COLORS: Record<string, string> = { pending: 'blue', kept: 'teal', broken: 'red', replaced: 'gray' };
 
 /**
  * The holder's cases, one compact row each: the cursor row (j/k, ↑/↓) is outlined, the open case (Enter) filled.

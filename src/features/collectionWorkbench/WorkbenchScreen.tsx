@@ -1,10 +1,11 @@
 import { Alert, Grid, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { QUICK_RESULT_KEYS, WORKBENCH_SCREEN } from '../../../commands/collectionWorkbench.commands';
 import { executeCommand, useCommandDone, useCommandUi, useScreenSelection, type Row } from '../../app/commands';
 import { hotkeyFilter } from '../../app/hotkeys/CommandHotkeys';
+import { expectDialog, setBusy } from '../../app/hotkeys/keyGate';
 import { useDict } from '../../app/lib/dict';
 import { notify } from '../../app/lib/notify';
 import { session } from '../../app/state/session';
@@ -20,6 +21,8 @@ import { followCursor, mergeRows, moveCursor, openLink, secondsSince } from './l
 import { workbenchApi } from './workbench.api';
 
 const S = WORKBENCH_SCREEN;
+/** The workbench's name in the key gate's busy set. */
+const BUSY = 'collectionWorkbench';
 const FILTERS = caseQuery.pick({ order_no: true, phone: true, customer_name: true, promise_status: true, overdue_min: true, overdue_max: true });
 const TITLES = { overdue_min: 'collectionWorkbench.filter.overdue_min', overdue_max: 'collectionWorkbench.filter.overdue_max', promise_status: 'collectionWorkbench.field.promise' };
 
@@ -87,6 +90,12 @@ export default function WorkbenchScreen() {
   const detail = useRemote<CaseDetail | null>((signal) => (openId === null ? Promise.resolve(null) : workbenchApi.caseDetail(openId, signal)), [openId]);
   const shown = detail.data && detail.data.case.id === openId ? detail.data : null;
 
+  // Keys aimed at the screen wait (the key gate) until the case they would act on is on screen: a `3` typed right
+  // after `]` records on the case the collector then sees, never on one still loading.
+  const notReady = (listLoading && rows.length === 0) || (openId !== null && !shown && !detail.error);
+  useLayoutEffect(() => setBusy(BUSY, notReady), [notReady]);
+  useEffect(() => () => setBusy(BUSY, false), []);
+
   // The open case is the selection the screen's commands act on.
   const publish = useScreenSelection(S);
   useEffect(() => publish(openId === null ? [] : [{ id: openId }]), [openId, publish]);
@@ -104,6 +113,8 @@ export default function WorkbenchScreen() {
     if (i === null) return;
     const r = state.current.rows[i];
     if (!r) return;
+    // Not ready from this key on (before React renders), so that the next held key waits for this case.
+    if (r.id !== state.current.openId) setBusy(BUSY, true);
     setCursor(i);
     setOpenId(r.id);
   }, []);
@@ -200,6 +211,7 @@ export default function WorkbenchScreen() {
     const id = caseFor(selection);
     const d = id === null ? null : detailFor(id);
     if (id === null || !d) return;
+    expectDialog();
     const relationOf = (k: CaseContact) => (k.relation ? relations.items.find((i) => String(i.value) === k.relation)?.label ?? k.relation : intl.formatMessage({ id: `collectionWorkbench.contactKind.${k.kind === 'emergency' ? 'emergency' : 'phonebook'}` }));
     setPicker({
       caseId: id,
@@ -240,16 +252,25 @@ export default function WorkbenchScreen() {
   }
 
   const [resultFor, setResultFor] = useState<number | null>(null);
-  useCommandUi(`${S}.result`, ({ selection }) => setResultFor(caseFor(selection)));
+  useCommandUi(`${S}.result`, ({ selection }) => {
+    const id = caseFor(selection);
+    if (id !== null) expectDialog();
+    setResultFor(id);
+  });
   const [promiseFor, setPromiseFor] = useState<PromiseTarget | null>(null);
   useCommandUi(`${S}.promise`, ({ selection }) => {
     const id = caseFor(selection);
     const d = id === null ? null : detailFor(id);
     if (id === null || !d) return;
+    expectDialog();
     setPromiseFor({ caseId: id, currency: d.order.currency, today: d.today, maxDate: d.promise_max_date, debt: d.order.remaining_debt });
   });
   const [noteFor, setNoteFor] = useState<number | null>(null);
-  useCommandUi(`${S}.note`, ({ selection }) => setNoteFor(caseFor(selection)));
+  useCommandUi(`${S}.note`, ({ selection }) => {
+    const id = caseFor(selection);
+    if (id !== null) expectDialog();
+    setNoteFor(id);
+  });
 
   // ------------------------------------------------------------------ render
   return (

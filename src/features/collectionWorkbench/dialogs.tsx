@@ -2,6 +2,7 @@ import { Button, Group, Kbd, Modal, Select, Stack, Text, Textarea, TextInput, Un
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { CommandError } from '../../../commands/run';
+import { submitting } from '../../app/hotkeys/keyGate';
 import { currencyDigits } from '../../app/lib/format';
 import { issueMessage } from '../../schemas/validation';
 import type { CaseContact, WorkChoice } from '../../schemas/collectionWorkbench';
@@ -41,7 +42,8 @@ function useSubmit(onSubmit: () => Promise<unknown>) {
     setBusy(true);
     setError('');
     try {
-      await onSubmit();
+      // Keys typed while it saves wait for the dialog to close (then they are the screen's hotkeys).
+      await submitting(onSubmit());
     } catch (err) {
       setError(problem(err, (id, v) => (id in intl.messages ? intl.formatMessage({ id }, v) : id)));
     } finally {

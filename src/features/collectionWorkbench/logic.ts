@@ -44,14 +44,37 @@ export function secondsSince(start: number, now: number): number {
   return Math.max(0, Math.round((now - start) / 1000));
 }
 
-/** A softphone link: sip: (and tel:) hand over to the registered application; web links open in a new tab. */
-export function openLink(link: string, win: Pick<Window, 'open'> = window, doc: Document = document): void {
+/**
+ * A softphone link: sip: (and tel:) hand over to the registered application; web links open in a new tab. Calling
+ * must not take the keyboard from the workbench. A sip: link followed in the page itself leaves Chromium with a
+ * navigation to an external protocol that swallows every later key (seen in Chromium: no keydown reaches the page
+ * after it); followed with target=_blank, the hand-over happens outside the page and the keys keep coming. The element
+ * that had the focus keeps it, and if the window blurs for the hand-over, the focus is asked back.
+ */
+export function openLink(link: string, win: Pick<Window, 'open' | 'focus' | 'addEventListener' | 'removeEventListener'> = window, doc: Document = document): void {
+  const had = doc.activeElement as HTMLElement | null;
   if (/^https?:/i.test(link)) {
     win.open(link, '_blank', 'noopener');
-    return;
+  } else {
+    const a = doc.createElement('a');
+    a.href = link;
+    a.target = '_blank';
+    a.rel = 'noopener';
+    a.click();
   }
-  const a = doc.createElement('a');
-  a.href = link;
-  a.rel = 'noopener';
-  a.click();
+  keepFocus(had, win, doc);
+}
+
+/** How long after the hand-over a blur of the window is taken as caused by it. */
+export const HANDOVER_MS = 1500;
+
+function keepFocus(had: HTMLElement | null, win: Pick<Window, 'focus' | 'addEventListener' | 'removeEventListener'>, doc: Document): void {
+  const restore = () => {
+    win.focus();
+    if (had && had !== doc.activeElement && doc.contains(had)) had.focus({ preventScroll: true });
+  };
+  restore();
+  const onBlur = () => setTimeout(restore, 0);
+  win.addEventListener('blur', onBlur);
+  setTimeout(() => win.removeEventListener('blur', onBlur), HANDOVER_MS);
 }

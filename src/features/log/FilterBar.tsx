@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { orderedRange } from './logQuery';
 import type { PagedList } from './usePagedList';
+import { DateField } from '../../ui/DateField';
 
 /** A row of filters: Enter or Search applies them, Reset goes back to the screen's defaults, Refresh loads again. */
 export function FilterBar({ children, onSearch, onReset, onRefresh, busy }: {
@@ -27,15 +28,15 @@ export function FilterBar({ children, onSearch, onReset, onRefresh, busy }: {
   );
 }
 
-/** From / to day inputs (native date pickers, in the browser's own language). */
+/** From / to day inputs, in the locale's date order (DateField). */
 export function DateRangeInputs({ from, to, onChange }: { from: string; to: string; onChange: (from: string, to: string) => void }) {
   const intl = useIntl();
   return (
     <>
-      <TextInput size="xs" type="date" w={140} label={intl.formatMessage({ id: 'list.dateFrom' })} value={from} max={to || undefined}
-        onChange={(e) => onChange(e.currentTarget.value, to)} name="date_from" />
-      <TextInput size="xs" type="date" w={140} label={intl.formatMessage({ id: 'list.dateTo' })} value={to} min={from || undefined}
-        onChange={(e) => onChange(from, e.currentTarget.value)} name="date_to" />
+      <DateField w={140} label={intl.formatMessage({ id: 'list.dateFrom' })} value={from} max={to || undefined}
+        onChange={(v) => onChange(v, to)} name="date_from" />
+      <DateField w={140} label={intl.formatMessage({ id: 'list.dateTo' })} value={to} min={from || undefined}
+        onChange={(v) => onChange(from, v)} name="date_to" />
     </>
   );
 }

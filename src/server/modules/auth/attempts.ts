@@ -59,7 +59,7 @@ export async function giveBack(db: DbOrTx, attempt: CountedAttempt): Promise<voi
   }
 }
 
-export const LOGIN_ATTEMPT_PRUNE_JOB = 'auth.pruneAttempts';
+export const LOGIN_ATTEMPT_PRUNE_JOB = 'signin.pruneAttempts';
 
 /** Deletes the buckets whose window has ended: an expired bucket restarts at 1 anyway, so it only takes room. */
 export async function pruneAttempts(db: DbOrTx, cfg: Config, now: Date): Promise<number> {

@@ -40,7 +40,7 @@ export function collectionSetupRoutes(app: FastifyInstance, deps: Deps): void {
 
   // ---- /empower/outbound
   listRoute(app, deps, outboundList, { url: EXTERNAL_CALL_API.list });
-  route(app, { method: 'POST', url: EXTERNAL_CALL_API.types, permission: pageKey('SysEmpower', 'outbound') }, ({ req }) => outboundTypes(req.lang));
+  route(app, { method: 'POST', url: EXTERNAL_CALL_API.types, permission: pageKey('SysEmpower', 'outbound'), audit: false }, ({ req }) => outboundTypes(req.lang));
   route(app, { method: 'POST', url: EXTERNAL_CALL_API.add, permission: outbound('add'), body: outboundBody }, ({ req, body }) => addOutbound(ctx(req), body));
   route(app, { method: 'POST', url: EXTERNAL_CALL_API.edit, permission: outbound('edit'), body: outboundEditBody }, ({ req, body }) => editOutbound(ctx(req), body));
   route(app, { method: 'POST', url: EXTERNAL_CALL_API.del, permission: outbound('del'), body: idBody }, ({ req, body }) => deleteOutbound(ctx(req), body.id));

@@ -232,7 +232,8 @@ function timeToday(ms: ScopeMerchant[], merchantCol: PgColumn, timeCol: PgColumn
 
 /**
  * Live counts per collector of the scope (members of its merchants' groups, and anyone holding its cases): open
- * cases held, new today against the cap, results recorded today, promises pending / kept and broken today, money
+ * cases held, new today against the cap, results recorded today, promises pending / kept, broken and replaced today
+ * (a replaced promise is its own outcome: the collector took a new one, the customer broke nothing), money
  * paid today on their cases. "Today" is each merchant's business date.
  */
 export async function liveCounts(ctx: SuperviseCtx, merchantId?: number): Promise<LiveCounts> {
@@ -265,7 +266,7 @@ export async function liveCounts(ctx: SuperviseCtx, merchantId?: number): Promis
     .groupBy(collectionPromise.createdBy);
   const resolved = await db.select({ id: collectionPromise.createdBy, status: collectionPromise.status, n: count() }).from(collectionPromise)
     .innerJoin(collectionCase, eq(collectionCase.id, collectionPromise.caseId))
-    .where(and(inArray(collectionPromise.status, ['kept', 'broken']), isNotNull(collectionPromise.createdBy), isNotNull(collectionPromise.resolvedAt),
+    .where(and(inArray(collectionPromise.status, ['kept', 'broken', 'replaced']), isNotNull(collectionPromise.createdBy), isNotNull(collectionPromise.resolvedAt),
       timeToday(ms, collectionCase.merchantId, collectionPromise.resolvedAt)))
     .groupBy(collectionPromise.createdBy, collectionPromise.status);
   // Money in today on a case while it was open (a settlement closes the case in the same transaction, after the money).
@@ -297,6 +298,7 @@ export async function liveCounts(ctx: SuperviseCtx, merchantId?: number): Promis
       promises_pending: pendingBy.get(a.id) ?? 0,
       promises_kept: Number(resolved.find((r) => r.id === a.id && r.status === 'kept')?.n ?? 0),
       promises_broken: Number(resolved.find((r) => r.id === a.id && r.status === 'broken')?.n ?? 0),
+      promises_replaced: Number(resolved.find((r) => r.id === a.id && r.status === 'replaced')?.n ?? 0),
       recovered_today: recovered.filter((r) => r.id === a.id).map((r) => ({ currency: r.currency, amount: r.amount ?? 0 })),
     };
   }).sort((x, y) => x.name.localeCompare(y.name) || x.collector_id - y.collector_id);

@@ -271,8 +271,9 @@ export async function recordResult(ctx: WorkCtx, body: { id: number; result: str
  * A promise to pay: dated today … today + PROMISE_MAX_DAYS (business date of the merchant's market), for more than 0
  * and at most the remaining debt. It is kept once the money paid since (paid + credit, measured from `paid_before`)
  * reaches the amount — by the repayment itself (cases.ts onOrderPaid) or by the collection day after its date —
- * else broken by the collection day. A new promise replaces a pending one: the old one is closed as broken with
- * the reason `replaced` (a `promise_broken` event), so that a case has at most one pending promise.
+ * else broken by the collection day. A new promise replaces a pending one: the old one is closed as `replaced` — its
+ * own outcome, not `broken` (nothing fell due unpaid) — with a `promise_broken` event of reason `replaced` for the
+ * history, so that a case has at most one pending promise.
  */
 export async function makePromise(ctx: WorkCtx, body: { id: number; promise_date: string; amount: number; note?: string }) {
   return onHeldCase(ctx, body.id, async (tx, c, tz) => {
@@ -285,7 +286,7 @@ export async function makePromise(ctx: WorkCtx, body: { id: number; promise_date
     const [order] = await tx.select().from(loanOrder).where(eq(loanOrder.id, c.orderId)).for('update');
     if (body.amount > order.remainingDebtMinor) throw invalid('amount', 'collectionWorkbench.promiseAboveDebt');
     const now = ctx.deps.clock.now();
-    const replaced = await tx.update(collectionPromise).set({ status: 'broken', resolvedAt: now })
+    const replaced = await tx.update(collectionPromise).set({ status: 'replaced', resolvedAt: now })
       .where(and(eq(collectionPromise.caseId, c.id), eq(collectionPromise.status, 'pending'))).returning();
     for (const p of replaced) {
       await event(ctx, tx, c, tz, 'promise_broken', { reason: 'replaced', detail: { promise_id: p.id, date: p.promiseDate, amount: p.amountMinor } });

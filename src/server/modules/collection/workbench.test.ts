@@ -198,7 +198,7 @@ describe('working a case', () => {
     expect(await caseRow(caseId)).toMatchObject({ promiseStatus: 'pending', promiseMinor: debt, promiseDate: addDays(today(), PROMISE_MAX_DAYS) });
   });
 
-  it('a new promise replaces the pending one (closed as broken, reason replaced); a repayment that covers it keeps it', async () => {
+  it('a new promise replaces the pending one (closed as replaced, not broken); a repayment that covers it keeps it', async () => {
     const { caseId, orderId } = held[c1][0];
     const [first] = await t.db.select().from(collectionPromise).where(and(eq(collectionPromise.caseId, caseId), eq(collectionPromise.status, 'pending')));
     const before = await order(orderId);
@@ -206,10 +206,14 @@ describe('working a case', () => {
     expect(r.code).toBe(OK);
     expect(r.data.replaced).toEqual([first.id]);
     const promises = await t.db.select().from(collectionPromise).where(eq(collectionPromise.caseId, caseId)).orderBy(asc(collectionPromise.id));
-    expect(promises.map((p) => p.status)).toEqual(['broken', 'pending']);
+    expect(promises.map((p) => p.status)).toEqual(['replaced', 'pending']);
     expect(promises[1].paidBeforeMinor).toBe(before.paidAmountMinor + before.creditMinor);
     const replaced = await t.db.select().from(collectionEvent).where(and(eq(collectionEvent.caseId, caseId), eq(collectionEvent.kind, 'promise_broken')));
     expect(replaced.map((e) => e.reason)).toEqual(['replaced']);
+    // The supervisor's board counts it apart: the customer broke nothing.
+    const live = await t.get<{ rows: Array<{ collector_id: number }> }>(admin, COLLECTION_API.liveCounts, { merchant_id: merchantId });
+    expect(live.code, live.msg).toBe(OK);
+    expect(live.data.rows.find((r) => r.collector_id === c1)).toMatchObject({ promises_replaced: 1, promises_broken: 0, promises_pending: 1 });
 
     // 200,000 paid: not yet; 100,000 more reaches the promise: kept at once, by the repayment itself.
     await t.db.transaction((tx) => applyMoneyIn(tx, t.app.deps, { orderId, amount: 200_000, type: 'reconciliation', actorId: 1, reference: `wb-${orderId}-1` }));

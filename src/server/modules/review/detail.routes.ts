@@ -14,6 +14,7 @@ import { dictItem } from '../system/system.table';
 import { liveTask } from '../task/task';
 import { orderNotFound, passedOtherStage, scopeOf, versionOf } from './orders';
 import { reviewRecord } from './review.table';
+import { dictLabelSql } from '../system/dictLabel';
 
 /** Every review page: each may open an order's review panel and read the queue filter choices. */
 export const REVIEW_PAGES: readonly string[] = [
@@ -40,7 +41,7 @@ export function detailRoutes(app: FastifyInstance, d: Deps): void {
     const names = new Map(people.length
       ? (await d.db.select({ id: adminAccount.id, name: adminAccount.name }).from(adminAccount).where(inArray(adminAccount.id, people))).map((a) => [a.id, a.name])
       : []);
-    const reasons = new Map((await d.db.select({ value: dictItem.value, label: dictItem.label }).from(dictItem)
+    const reasons = new Map((await d.db.select({ value: dictItem.value, label: dictLabelSql(req.lang) }).from(dictItem)
       .where(eq(dictItem.dictName, REJECT_REASON_DICT))).map((r) => [r.value, r.label]));
     const name = (id: number | null | undefined) => (id == null ? null : names.get(id) ?? `#${id}`);
     return {

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { dictItem } from '../system/system.table';
+import { dictLabelSql } from '../system/dictLabel';
 
 /**
  * Contact results come from the `withdrawal_contact_result` dictionary (editable on the system dict screen). Until
@@ -14,7 +15,7 @@ import { dictItem } from '../system/system.table';
  * either way: the confirm and close actions write them.
  */
 export async function contactResults(db: DbOrTx, lang: Lang): Promise<ContactResultChoice[]> {
-  const items = await db.select({ value: dictItem.value, label: dictItem.label }).from(dictItem)
+  const items = await db.select({ value: dictItem.value, label: dictLabelSql(lang) }).from(dictItem)
     .where(and(eq(dictItem.dictName, CONTACT_RESULT_DICT), eq(dictItem.enabled, true)))
     .orderBy(asc(dictItem.sort), asc(dictItem.id));
   if (items.length) return items;
