@@ -4,6 +4,8 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { writeStockPictures } from './seed/assets';
 import { demoAccounts, seedDemo } from './seed/demo';
+import { runJob } from './jobs/scheduler';
+import { statisticsRefreshJob } from './modules/statistics/refresh';
 
 /** `npm start`: migrate, load the demo data on first start, serve console and API on one port. */
 async function main() {
@@ -14,6 +16,9 @@ async function main() {
   if (!cfg.dataDir.startsWith('memory://')) writeStockPictures(path.join(cfg.dataDir, 'files'));
   const app = await buildApp({ db: database.db, cfg, serveConsole: true });
   await app.listen({ port: cfg.port, host: cfg.host });
+  // Reports read daily facts: build them now rather than at the first minute's refresh (a fresh database would show
+  // empty reports for a minute). In the background: at a million orders the first build takes a while.
+  if (cfg.jobsEnabled) void runJob(app.deps, statisticsRefreshJob).catch((err) => app.log.error({ err }, 'statistics refresh'));
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${cfg.dataDir}`;
   const accounts = await demoAccounts(database.db);
   const lines = [

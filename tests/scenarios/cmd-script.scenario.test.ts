@@ -143,7 +143,7 @@ describe('scenario: command scripts (npm run cmd)', () => {
 
     const trial = await cli('--list', 'review.trial');
     expect(trial.out).toContain('review.trial.approve  Approve — First review  [single, key a]');
-    expect(trial.out).toMatch(/review\.trial\.reject .*\n {4}id: number \(required: the row\)\n {4}reason: string {2}— Rejection reason\n {4}remark\?: string/);
+    expect(trial.out).toMatch(/review\.trial\.reject .*\n {4}id: number \(required: the row\)\n {4}version\?: string {2}— Version\n {4}reason: string {2}— Rejection reason\n {4}remark\?: string/);
 
     const mine = await cli('--as', 'reviewer1', '--list');
     expect(mine.out).toContain('review.trial.approve');
@@ -165,7 +165,9 @@ describe('scenario: command scripts (npm run cmd)', () => {
     expect(bad.code).toBe(1);
     expect(bad.out).toContain(`Rejection reason (reason): ${translate(LANG_BY_CODE.en, issueMessage(rejectParams.safeParse({}).error!.issues[0]).id)}`);
     // `reason=1` stays text, as the reason field takes (a dictionary value); `id=` is a number.
-    const done = await cli('--as', 'reviewer1', 'review.trial.reject', `id=${claimed}`, 'reason=1', 'remark=ID photo unreadable');
+    // A decision names the version of the order it was taken on (the order's last change, in ms).
+    const version = String((await order(claimed)).updatedAt.getTime());
+    const done = await cli('--as', 'reviewer1', 'review.trial.reject', `id=${claimed}`, `version=${version}`, 'reason=1', 'remark=ID photo unreadable');
     expect(done.out).toContain('✓ 1 step done');
     expect(done.code).toBe(0);
     expect(await order(claimed)).toMatchObject({ status: 'closed', reviewResult: 'rejected' });

@@ -18,6 +18,7 @@ import { product } from '../merchant/product.table';
 import { dictItem } from '../system/system.table';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { bank, bankCard, customer, customerLabel, customerLabelLink, customerLoginCode } from './client.table';
+import { STAT_PAGES } from '../../../schemas/statistics';
 
 /**
  * The customer area's lists (spec §2 /client): customers, bank cards, bank auto-match, login codes and the
@@ -368,7 +369,9 @@ export const customerDictList = defineList({
  * Pages whose filters use the options: the screens that read them (src/features/client/options.ts — customers, customer
  * claims, bank cards, bank match, login codes — and the order list). A page left out here shows an empty filter.
  */
-export const OPTION_PAGES = [...Object.values(CLIENT_PAGES), pageKey('client', 'clientUserCollection'), pageKey('review', 'allOrder')];
+// The report screens filter by merchant, product and channel too.
+export const OPTION_PAGES = [...Object.values(CLIENT_PAGES), pageKey('client', 'clientUserCollection'), pageKey('review', 'allOrder'),
+  ...STAT_PAGES.map((p) => pageKey('statistics', p))];
 
 export function clientRoutes(app: FastifyInstance, d: Deps): void {
   listRoute(app, d, customerList, { url: '/loanapi/customer/all_list' });
