@@ -10,6 +10,8 @@ import type { Actor } from '../../plugins/session';
 import { merchant } from '../merchant/merchant.table';
 import { adminAccount, role } from './empower.table';
 import { accountScope, firstUngrantable, isUnscoped, likeEscape, maskPhone, unknownNodes } from './scope';
+import { roleDisplayName } from '../../seed/roleNames';
+import type { Lang } from '../../../schemas/i18n';
 
 type Account = typeof adminAccount.$inferSelect;
 
@@ -32,7 +34,8 @@ export function liveSessionSql(accountId: SQL | typeof adminAccount.id, now: Dat
 }
 
 /** The accounts list (spec /empower/user): scoped to the actor's merchants, phones masked for privacy-protected actors. */
-export async function listAccounts(db: DbOrTx, actor: Actor, cfg: Config, now: Date, f: AccountFilter): Promise<{ rows: AccountRow[]; total: number }> {
+/** Accounts of the actor's scope; role names of untouched template roles in `lang` (when given). */
+export async function listAccounts(db: DbOrTx, actor: Actor, cfg: Config, now: Date, f: AccountFilter, lang?: Lang): Promise<{ rows: AccountRow[]; total: number }> {
   const conds: (SQL | undefined)[] = [isNull(adminAccount.deletedAt), accountScope(actor)];
   if (f.ids) conds.push(f.ids.length ? inArray(adminAccount.id, f.ids) : sql`false`);
   if (f.keyword) {
@@ -48,8 +51,8 @@ export async function listAccounts(db: DbOrTx, actor: Actor, cfg: Config, now: D
   const [rows, [{ n }]] = await Promise.all([
     db.select({
       a: adminAccount,
-      roleName: role.name,
-      secondaryRoleName: secondaryRole.name,
+      roleName: role.name, roleIdentifier: role.identifier, roleTemplate: role.isTemplate,
+      secondaryRoleName: secondaryRole.name, secondaryIdentifier: secondaryRole.identifier, secondaryTemplate: secondaryRole.isTemplate,
       organizerName: merchant.name,
       online: sql<boolean>`${liveSessionSql(adminAccount.id, now, cfg)}`,
     }).from(adminAccount)
@@ -62,7 +65,12 @@ export async function listAccounts(db: DbOrTx, actor: Actor, cfg: Config, now: D
     db.select({ n: count() }).from(adminAccount).where(where),
   ]);
   return {
-    rows: rows.map((r) => toRow(r.a, r.roleName, r.secondaryRoleName, r.organizerName, Boolean(r.online), actor.privacy)),
+    rows: rows.map((r) => {
+      const shown = (name: string | null, identifier: string | null, isTemplate: boolean | null) =>
+        (name === null || identifier === null || !lang ? name : roleDisplayName({ name, identifier, isTemplate }, lang));
+      return toRow(r.a, shown(r.roleName, r.roleIdentifier, r.roleTemplate), shown(r.secondaryRoleName, r.secondaryIdentifier, r.secondaryTemplate),
+        r.organizerName, Boolean(r.online), actor.privacy);
+    }),
     total: Number(n),
   };
 }

@@ -62,6 +62,13 @@ describe('admin_account/list', () => {
     expect(disabled.data.total).toBe(0);
   });
 
+  it('names template roles in the reader\'s language', async () => {
+    const vi = await t.get(admin, '/loanapi/admin_account/list', { page: 1, page_size: 100 }, { 'lang-code': 'vi' });
+    expect(vi.data.rows.find((r: any) => r.account === 'collector').role_name).toBe('Nhân viên thu hồi nợ');
+    const en = await t.get(admin, '/loanapi/admin_account/list', { page: 1, page_size: 100 });
+    expect(en.data.rows.find((r: any) => r.account === 'collector').role_name).toBe('Collector');
+  });
+
   it('refuses a bad page size', async () => {
     const res = await t.get(admin, '/loanapi/admin_account/list', { page_size: 100000 });
     expect(res.code).toBe(VALIDATION);

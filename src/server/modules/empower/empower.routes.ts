@@ -68,7 +68,7 @@ export function empowerRoutes(app: FastifyInstance, d: Deps): void {
   // ------------------------------------------------------------------ accounts
 
   route(app, { method: 'GET', url: '/loanapi/admin_account/list', permission: P.list, query: accountListQuery }, async ({ req, query }) => {
-    return listAccounts(d.db, req.actor!, d.cfg, d.now(), query);
+    return listAccounts(d.db, req.actor!, d.cfg, d.now(), query, req.lang);
   });
 
   route(app, { method: 'POST', url: '/loanapi/admin_account/add', permission: P.add, body: accountAddBody }, async ({ req, body }) => {
