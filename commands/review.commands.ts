@@ -15,7 +15,7 @@ const act = (page: string, verb: string, def: Def, name = verb): CommandDef => (
 });
 
 const post = (path: string) => ({ method: 'POST' as const, path });
-const reasonTitles = { reason: 'field.reject_reason', remark: 'field.remark' };
+const reasonTitles = { reason: 'field.reject_reason', remark: 'field.remark', version: 'field.version' };
 
 /**
  * A stage queue and its keyboard (docs/review.md): j/k move and Enter opens the review details (the grid), c claims,
@@ -29,14 +29,14 @@ function stageCommands(page: StagePage, order: number, hotkey: string): CommandD
     act(page, 'claim', { api: post(`${base}/claim`), hotkey: 'c', keywords: ['take', 'assign to me'] }),
     act(page, 'release', { api: post(`${base}/release`), hotkey: 'u', keywords: ['unclaim', 'give back'] }),
     act(page, 'approve', { api: post(`${base}/approve`), hotkey: 'a', keywords: ['pass', 'accept'] }),
-    act(page, 'approve', { api: post(`${base}/approve`), hotkey: 'shift+a', params: approveLimitParams, paramTitles: { limit: 'field.review_limit', remark: 'field.remark' }, keywords: ['limit'] }, 'approveLimit'),
+    act(page, 'approve', { api: post(`${base}/approve`), hotkey: 'shift+a', params: approveLimitParams, paramTitles: { limit: 'field.review_limit', remark: 'field.remark', version: 'field.version' }, keywords: ['limit'] }, 'approveLimit'),
     act(page, 'reject', { api: post(`${base}/reject`), hotkey: 'r', params: rejectParams, paramTitles: reasonTitles, keywords: ['refuse', 'decline'] }),
     act(page, 'batchReject', { api: post(`${base}/batch_reject`), hotkey: 'shift+r', scope: 'bulk', params: batchRejectParams, paramTitles: reasonTitles, danger: true }),
     act(page, 'claim', { api: post(`${base}/next`), hotkey: 'n', scope: 'screen', keywords: ['next order', 'work the queue'] }, 'next'),
     act(page, 'dispatch', { api: post(`${base}/dispatch`), hotkey: 'shift+d', scope: 'screen', params: dispatchBody, paramTitles: { cap: 'field.dispatch_cap', account_ids: 'field.reviewers' }, keywords: ['assign', 'distribute'] }),
   ];
   if (page !== 'reviewLoan') {
-    out.push(act(page, 'toService', { api: post(`${base}/to_service`), hotkey: 's', params: toServiceParams, paramTitles: { note: 'field.service_note' }, keywords: ['customer service', 'supplement'] }));
+    out.push(act(page, 'toService', { api: post(`${base}/to_service`), hotkey: 's', params: toServiceParams, paramTitles: { note: 'field.service_note', version: 'field.version' }, keywords: ['customer service', 'supplement'] }));
   }
   return out;
 }

@@ -2,7 +2,8 @@
 // CAPTCHA_ENABLED=false:
 //   node --import tsx docs/examples/client.mjs [URL]
 // It signs in as the first reviewer, shows the actions of the first-review queue and the queue's first page, then
-// claims the next order and releases it again, and shows what a refused or mistyped command says.
+// opens the next order (claiming it, as opening it in the console does) and releases it again, and shows what a refused
+// or mistyped command says.
 import { connect, explain, langOf } from '../../src/client/index.ts';
 
 const url = process.argv[2] ?? process.env.CMD_URL ?? 'http://localhost:8080';
@@ -14,9 +15,11 @@ try {
   console.log(`first review: ${page.total} orders waiting`);
 
   if (page.total > 0) {
-    const claimed = await reviewer.run('review.trial.next');
+    // `next` names the order to work on; claiming it is the reviewer's own step (the console claims on opening).
+    const next = await reviewer.run('review.trial.next');
+    const claimed = await reviewer.run('review.trial.claim', { id: next.id, version: next.version });
     console.log('claimed', claimed);
-    await reviewer.run('review.trial.release', { id: claimed.id });
+    await reviewer.run('review.trial.release', { id: next.id });
   }
 
   // Failures carry their reason; explain() words them as the CLI does.

@@ -118,7 +118,11 @@ export const REPORTS: Partial<Record<StatPage, ReportDecl>> = {
 export const MAX_RANGE_DAYS = 366;
 
 const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validation.date');
+  // zod runs refinements after a failed regex too: an invalid date must answer false, not throw (toISOString would).
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, 'validation.date');
 
 /** GET /loanapi/statistics/<report>: one query for every report; the declaration says which filters apply. */
 export const statQuery = z.object({
