@@ -68,6 +68,9 @@ async function dispatch(w: World, s: SimState, op: Op): Promise<Outcome> {
   const a = op.args;
   const db = w.server.db;
   const key = `sim-key-${op.id}`;
+  /** The version a reviewer reads with the order (its last change in ms), as the console's review panel sends it. */
+  const versionOf = async (id: number) =>
+    String((await db.select({ updatedAt: loanOrder.updatedAt }).from(loanOrder).where(eq(loanOrder.id, id)))[0].updatedAt.getTime());
   if (op.op === 'apply') return apply(w, s, op);
   if (op.op === 'machineReview') {
     // Small batches, as the scheduler's would be under load; the job logs and counts an order it failed on.
@@ -120,10 +123,11 @@ async function dispatch(w: World, s: SimState, op: Op): Promise<Outcome> {
           return 'ok';
         }
         if (a.reject && step === 0) {
-          await w.run(stage.who, `${stage.cmd}.reject`, { reason: w.rejectReason, remark: 'Simulated rejection' }, sel(o.id));
+          await w.run(stage.who, `${stage.cmd}.reject`, { reason: w.rejectReason, remark: 'Simulated rejection', version: await versionOf(o.id) }, sel(o.id));
           return 'ok';
         }
-        await w.run(stage.who, `${stage.cmd}.approve`, {}, sel(o.id));
+        // A decision names the version of the order its reviewer read (another worker may change it in between: 40900).
+        await w.run(stage.who, `${stage.cmd}.approve`, { version: await versionOf(o.id) }, sel(o.id));
         [{ status }] = await db.select({ status: loanOrder.status }).from(loanOrder).where(eq(loanOrder.id, o.id));
       }
       return 'ok';
