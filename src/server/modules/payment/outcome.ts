@@ -11,6 +11,7 @@ import { merchant } from '../merchant/merchant.table';
 import { loanOrder } from '../order/order.table';
 import { paymentOrder, transfer } from './payment.table';
 import { recordEvent, type TransferRecord } from './records';
+import { orderFigures } from '../repayment/money';
 
 /**
  * The money side of a payout, in the caller's transaction. Postings (accounts of the merchant, signed amounts):
@@ -53,12 +54,15 @@ export async function finishTransfer(tx: DbOrTx, deps: Deps, tr: TransferRecord,
   if (input.status === 'success') {
     const [m] = await tx.select({ market: merchant.market }).from(merchant).where(eq(merchant.id, tr.merchantId));
     const tz = MARKET_TIME_ZONE[(m?.market ?? 'vn') as Market] ?? deps.cfg.timeZone;
-    const due = order.contractAmountMinor;
+    // What is owed follows from the order's parts, not from the contract alone: an order paid out again after a
+    // reversal keeps the reductions (and charges) booked before it, and its postings carry them (found by the money
+    // simulation: due = contract left the columns 340,000 above the parts and the ledger).
+    const { due, remaining } = orderFigures(order);
     await transitionOrder(tx, {
       orderId: order.id, action: 'payout_success', to: 'repaying', actorId: input.actorId, reason: input.reason, at: now, expect: 'disbursing',
       patch: {
         successAt: now, loanAt: order.loanAt ?? now, dueDate: addDays(deps.clock.today(tz), order.loanDays),
-        dueAmountMinor: due, remainingDebtMinor: Math.max(0, due - order.paidAmountMinor), externalOrderNo: ref || order.externalOrderNo, loanRemark: '',
+        dueAmountMinor: due, remainingDebtMinor: remaining, externalOrderNo: ref || order.externalOrderNo, loanRemark: '',
       },
     });
     const postingId = await post(tx, {

@@ -15,6 +15,8 @@ import { runEndOfDay } from './endOfDay';
 import { owedParts } from './money';
 import { createLendingMerchant, disbursedOrder, ledgerOfOrder } from './repayment.fixtures';
 import { reduction } from './repayment.table';
+import { transfer } from '../payment/payment.table';
+import { paymentRuntime } from '../payment/runtime';
 
 /**
  * Reductions end to end through the routes: requested by one person (admin), decided by another (a second main-merchant
@@ -257,5 +259,32 @@ describe('reductions', () => {
     const merchantOp = await t.login('merchant');
     expect((await request(merchantOp, orderId, 10_000)).code).toBe(40400);
     expect((await t.get(merchantOp, DEBT_EXTRA_API.reductionQuote, { order_id: orderId })).code).toBe(40400);
+  });
+});
+
+describe('a reduction, then the payout reversed and sent again', () => {
+  // Found by the money simulation (docs/simulation.md): the second payout set due = contract, forgetting the waived
+  // part that its postings still carried, so the order said it owed the waived amount more than its ledger.
+  it('the order owes what its parts and its postings say after the second payout', async () => {
+    const merchantId = await lender({ penalty: 10_000, interest: 5000 });
+    const { orderId } = await disbursedOrder(t.app.deps, merchantId, { loan: 1_000_000, interest: 200_000, loanDays: 7, overdueRateBp: 100 });
+    const req = await request(admin, orderId, 60_000);
+    expect(req.code, req.msg).toBe(20000);
+    expect((await approve(decider, req.data.id)).code).toBe(20000);
+    const before = await consistent(orderId);
+
+    const [tr] = await t.db.select().from(transfer).where(eq(transfer.orderId, orderId));
+    expect((await t.post(admin, '/loanapi/bank_channel/secure_key', { new_password: 'Vault-Key-2026' })).code).toBe(20000);
+    const rev = await t.post(admin, '/loanapi/transfer/reverse', { id: tr.id, reason: 'bank returned it', secure_password: 'Vault-Key-2026' }, key());
+    expect(rev.code, rev.msg).toBe(20000);
+    const again = await t.post(admin, '/loanapi/transfer/retransfer', { id: tr.id }, key());
+    expect(again.code, again.msg).toBe(20000);
+    await paymentRuntime(t.app.deps).flush();
+
+    const after = await consistent(orderId);
+    expect(after.status).not.toBe('failed');
+    expect(after.reductionTotalMinor).toBe(60_000);
+    // The contract − what was waived, as before the reversal.
+    expect(after.dueAmountMinor).toBe(before.dueAmountMinor);
   });
 });
