@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD } from './support';
+import { PASSWORD, apiGet } from './support';
 
 /**
  * The collector at full speed: ten cases worked in one stream of keys at 50 ms a key, with no waiting for the screen
@@ -9,13 +9,6 @@ import { PASSWORD } from './support';
  */
 
 const KEY_MS = 50;
-
-async function apiGet(page: Page, path: string): Promise<any> {
-  return page.evaluate(async (p) => {
-    const tk = document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '';
-    return (await (await fetch(p, { headers: { 'x-api-token': decodeURIComponent(tk), 'lang-code': '100' } })).json()).data;
-  }, path);
-}
 
 async function key(page: Page, k: string): Promise<void> {
   await page.keyboard.press(k);

@@ -1,14 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD } from './support';
+import { PASSWORD, apiGet } from './support';
 
 /** The signed-in token (cookie), for asking the API what the screen should show and what the server recorded. */
-async function apiGet(page: Page, path: string): Promise<any> {
-  return page.evaluate(async (p) => {
-    const tk = document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '';
-    return (await (await fetch(p, { headers: { 'x-api-token': decodeURIComponent(tk), 'lang-code': '100' } })).json()).data;
-  }, path);
-}
-
 const addDays = (date: string, n: number) => {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);

@@ -1,13 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD } from './support';
-
-/** The signed-in token (cookie), for asking the API what the screens should show. */
-async function apiGet(page: Page, path: string): Promise<any> {
-  return page.evaluate(async (p) => {
-    const tk = document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '';
-    return (await (await fetch(p, { headers: { 'x-api-token': decodeURIComponent(tk), 'lang-code': '100' } })).json()).data;
-  }, path);
-}
+import { PASSWORD, apiGet } from './support';
 
 const orderIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD } from './support';
+import { PASSWORD, apiGet } from './support';
 
 /**
  * The review details at full speed, keyboard only (no mouse event at all), 50 ms a key: how many keys a decision
@@ -8,13 +8,6 @@ import { PASSWORD } from './support';
  */
 
 const KEY_MS = 50;
-
-async function apiGet(page: Page, path: string): Promise<any> {
-  return page.evaluate(async (p) => {
-    const tk = document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '';
-    return (await (await fetch(p, { headers: { 'x-api-token': decodeURIComponent(tk), 'lang-code': '100' } })).json()).data;
-  }, path);
-}
 
 /** Presses a key, then waits the 50 ms of a fast reviewer; counts it. */
 function keyboard(page: Page) {

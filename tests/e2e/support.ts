@@ -19,3 +19,11 @@ export async function palette(page: Page, text: string): Promise<void> {
   await input.fill(text);
   await page.keyboard.press('Enter');
 }
+
+/** GET from the API as the signed-in user (the token from the cookie, answers in English): what a screen should show. */
+export async function apiGet(page: Page, path: string): Promise<any> {
+  return page.evaluate(async (p) => {
+    const tk = document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '';
+    return (await (await fetch(p, { headers: { 'x-api-token': decodeURIComponent(tk), 'lang-code': '100' } })).json()).data;
+  }, path);
+}

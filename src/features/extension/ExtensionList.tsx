@@ -41,7 +41,7 @@ export function ExtensionList({ screen, url, statuses, defaultSort = 'created_at
   return (
     <Stack gap="sm" data-testid={testId}>
       <FilterBar schema={extensionQuery} value={filters} onApply={setFilters} omit={omit} choices={choices} titles={TITLES} />
-      <DataGrid<ExtensionListRow> screenId={screen} url={url} columns={columns} filters={filters} defaultSort={defaultSort}
+      <DataGrid<ExtensionListRow> autoFocus={review} screenId={screen} url={url} columns={columns} filters={filters} defaultSort={defaultSort}
         currencyOf={currencyOf} onOpen={openCustomer} exportable />
       {children}
     </Stack>

@@ -17,7 +17,6 @@ import { PassedExtensionsScreen, ReviewExtensionsScreen } from './screens';
 // The canvas grid needs a real browser (the e2e tests cover it); here a stub shows which list it would read.
 vi.mock('../../ui/DataGrid', () => ({
   DataGrid: (p: { url: string; screenId: string }) => <div data-testid="grid">{`${p.screenId} ${p.url}`}</div>,
-  useAutoFocusScreen: () => undefined,
 }));
 
 let get: ReturnType<typeof vi.spyOn>;

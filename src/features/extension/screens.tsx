@@ -4,7 +4,6 @@ import { useIntl } from 'react-intl';
 import { useCommandUi } from '../../app/commands';
 import { EXTENSION_API, EXTENSION_STATUSES } from '../../schemas/extension';
 import type { ExtensionListRow } from '../../schemas/extensionQuote';
-import { useGridAutofocus } from '../review/shared';
 import { ApplyDialog, APPLY_COMMAND } from './ApplyDialog';
 import { ExtensionList } from './ExtensionList';
 import { PayDialog, PAY_COMMAND } from './PayDialog';
@@ -41,7 +40,6 @@ export function RejectedExtensionsScreen() {
  */
 export function ReviewExtensionsScreen() {
   const intl = useIntl();
-  useGridAutofocus('review.reviewExhibitionPeriod');
   return (
     <ExtensionList screen="review.reviewExhibitionPeriod" url={EXTENSION_API.reviewList} statuses={null} defaultSort="created_at:asc" review testId="extension-review">
       <Text size="xs" c="dimmed" data-testid="extension-review-keys">{intl.formatMessage({ id: 'extension.review.keys' })}</Text>

@@ -6,7 +6,7 @@ import { session } from '../../app/state/session';
 import { CLAIM_FILTERS, serviceQueueQuery, type ServicePage, type ServiceRow } from '../../schemas/review';
 import { DataGrid, type GridColumnDef } from '../../ui/DataGrid';
 import { FilterBar, useUrlFilters } from '../../ui/FilterBar';
-import { merchantProductChoices, openReviewDetails, STATUS_COLORS, useGridAutofocus, useReviewOptions, word } from './shared';
+import { merchantProductChoices, openReviewDetails, STATUS_COLORS, useReviewOptions, word } from './shared';
 
 /**
  * A customer-service queue (spec /review/initialReviewCustomerService, againReviewCustomerService,
@@ -19,7 +19,6 @@ export function ServiceQueueScreen({ page }: { page: ServicePage }) {
   const screenId = `review.${page}`;
   const [filters, setFilters] = useUrlFilters(serviceQueueQuery);
   const options = useReviewOptions();
-  useGridAutofocus(screenId);
   const { user } = useSnapshot(session);
   const me = user?.id ?? null;
 
@@ -51,7 +50,7 @@ export function ServiceQueueScreen({ page }: { page: ServicePage }) {
   return (
     <Stack gap="sm" data-testid="review-service-queue" data-page={page}>
       <FilterBar schema={serviceQueueQuery} value={filters} onApply={setFilters} choices={choices} />
-      <DataGrid<ServiceRow> screenId={screenId} url={`/loanapi/review/${page}/list`} columns={columns} filters={filters} defaultSort="opened_at:asc"
+      <DataGrid<ServiceRow> autoFocus screenId={screenId} url={`/loanapi/review/${page}/list`} columns={columns} filters={filters} defaultSort="opened_at:asc"
         currencyOf={currencyOf} onOpen={open} exportable />
     </Stack>
   );

@@ -9,7 +9,7 @@ import { DataGrid, type GridColumnDef } from '../../ui/DataGrid';
 import { FilterBar, useUrlFilters } from '../../ui/FilterBar';
 import { amountCurrency, toWireFilters, withMajorAmounts } from './amountFilters';
 import {
-  merchantProductChoices, openNext, openReviewDetails, STATUS_COLORS, useGridAutofocus, useRejectReasonChoices, useReviewOptions, word,
+  merchantProductChoices, openNext, openReviewDetails, STATUS_COLORS, useRejectReasonChoices, useReviewOptions, word,
 } from './shared';
 import { useVersionedDecisions } from './decisions';
 
@@ -30,7 +30,6 @@ export function StageQueueScreen({ page }: { page: StagePage }) {
   const currency = amountCurrency(options.merchants, filters.merchant_id);
   const wire = useMemo(() => toWireFilters(filters, currency, QUEUE_AMOUNT_FILTERS), [filters, currency]);
   useRejectReasonChoices();
-  useGridAutofocus(screenId);
   useCommandUi(`${screenId}.next`, () => openNext(page));
   useVersionedDecisions(page);
 
@@ -79,7 +78,7 @@ export function StageQueueScreen({ page }: { page: StagePage }) {
       <FilterBar schema={FILTERS} value={filters} onApply={setFilters} omit={omit} choices={choices} titles={TITLES}>
         {!currency && <Text size="xs" c="dimmed">{intl.formatMessage({ id: 'error.merchantRequired' })}</Text>}
       </FilterBar>
-      <DataGrid<QueueRow> screenId={screenId} url={`/loanapi/review/${page}/list`} columns={columns} filters={wire} defaultSort="created_at:asc"
+      <DataGrid<QueueRow> autoFocus screenId={screenId} url={`/loanapi/review/${page}/list`} columns={columns} filters={wire} defaultSort="created_at:asc"
         currencyOf={currencyOf} onOpen={open} exportable />
       <Text size="xs" c="dimmed" data-testid="review-keys">{intl.formatMessage({ id: 'review.queue.keys' })}</Text>
     </Stack>

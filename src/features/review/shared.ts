@@ -7,7 +7,6 @@ import { notify } from '../../app/lib/notify';
 import { useDict } from '../../app/lib/dict';
 import type { ReviewFilterOptions, StagePage } from '../../schemas/review';
 import { REJECT_REASON_DICT } from '../../schemas/review';
-import { useAutoFocusScreen } from '../../ui/DataGrid';
 import { useRemote } from '../../ui/useRemote';
 import { reviewApi } from './review.api';
 
@@ -65,14 +64,6 @@ export function merchantProductChoices(options: ReviewFilterOptions, merchantId:
   };
 }
 
-/**
- * A queue screen: its grid opens with the cursor on the first row and the keyboard on the grid once it shows rows
- * (and after each reload), so j/k and the queue's hotkeys work without a click. The grid does it
- * (DataGridProps.autoFocus); this marks the screen for screens that do not pass the prop.
- */
-export function useGridAutofocus(screenId: string): void {
-  useAutoFocusScreen(screenId);
-}
 
 /**
  * The keyboard flow's "next order" (n): claims the caller's next order of the queue and opens its review details;
@@ -89,4 +80,3 @@ export async function openNext(page: StagePage, exclude: number[] = []): Promise
   }
   openReviewDetails(page, next);
 }
-

@@ -67,7 +67,6 @@ import { CommandToolbar } from '../CommandToolbar';
 import { compactFilters, type Filters } from '../filterQuery';
 import { selectionTsv } from './clipboard';
 import { cellText, columnAlign, columnWidth, nextSort, parseSort, visibleColumns, type GridColumnDef, type GridRow } from './columns';
-import { autoFocusMarked } from './autoFocus';
 import { drawCell, makeDrawHeader } from './drawText';
 import { ExportButton, type ExportFormat } from './ExportButton';
 import { useFitHeight } from './fitHeight';
@@ -164,7 +163,7 @@ function useGridTheme(): Partial<Theme> {
 
 export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
   const { screenId, url, columns, filters = EMPTY_FILTERS, defaultSort, onOpen, exportable, currencyOf, pageSize, maxOffset, toolbar, toolbarExclude } = props;
-  const autoFocus = props.autoFocus ?? autoFocusMarked(screenId);
+  const autoFocus = props.autoFocus ?? false;
   const rowHeight = Math.min(MAX_ROW_HEIGHT, Math.max(20, props.rowHeight ?? 30));
   const intl = useIntl();
   const { nodes } = useSnapshot(session);

@@ -28,4 +28,3 @@ export type { DataGridProps } from './DataGrid';
 export type { ColumnKind, GridColumnDef, GridRow, PermissionMode } from './columns';
 export { cellText, columnVisible, permissionList, visibleColumns } from './columns';
 export type { ExportFormat } from './ExportButton';
-export { useAutoFocusScreen } from './autoFocus';
