@@ -220,26 +220,28 @@ export function CommandPalette() {
   /** The main page's groups; while searching, the group holding the best match comes first. */
   const sections = (): ReactNode[] => {
     const out: Section[] = [];
-    const best = (ms: readonly Match<unknown>[]) => Math.max(...ms.map((m) => m.score));
-
-    const actionHits = matchAll(query, actions.map(candidate));
-    if (actionHits.length)
+    /** A group of ranked hits, placed by its best score; nothing when there are none. */
+    const group = <T,>(key: string, heading: string, hits: readonly Match<T>[], item: (hit: T) => ReactNode) => {
+      if (!hits.length) return;
       out.push({
-        key: 'actions',
-        best: best(actionHits),
+        key,
+        best: Math.max(...hits.map((m) => m.score)),
         node: (
-          <Command.Group key="actions" heading={word(intl, 'palette.group.actions')} className={classes.group}>
-            {actionHits.map(({ item: c }) => {
-              const ok = scopeSatisfied(c, rows);
-              return commandItem(c, 'action', {
-                disabled: !ok,
-                description: ok ? undefined : word(intl, c.scope === 'single' ? 'command.needOne' : 'command.needRows'),
-                onSelect: () => run(c.id, rows),
-              });
-            })}
+          <Command.Group key={key} heading={heading} className={classes.group}>
+            {hits.map(({ item: x }) => item(x))}
           </Command.Group>
         ),
       });
+    };
+
+    group('actions', word(intl, 'palette.group.actions'), matchAll(query, actions.map(candidate)), (c) => {
+      const ok = scopeSatisfied(c, rows);
+      return commandItem(c, 'action', {
+        disabled: !ok,
+        description: ok ? undefined : word(intl, c.scope === 'single' ? 'command.needOne' : 'command.needRows'),
+        onSelect: () => run(c.id, rows),
+      });
+    });
 
     for (const r of lookups)
       out.push({
@@ -252,47 +254,27 @@ export function CommandPalette() {
         ),
       });
 
-    const screenHits = matchAll(query, screens.map(candidate));
-    if (screenHits.length)
-      out.push({
-        key: 'screens',
-        best: best(screenHits),
-        node: (
-          <Command.Group key="screens" heading={word(intl, 'palette.group.screens')} className={classes.group}>
-            {screenHits.map(({ item: c }) => commandItem(c, 'screen', { onSelect: () => (close(), navigate(c.route!)) }))}
-          </Command.Group>
-        ),
-      });
+    group('screens', word(intl, 'palette.group.screens'), matchAll(query, screens.map(candidate)), (c) =>
+      commandItem(c, 'screen', { onSelect: () => (close(), navigate(c.route!)) }));
 
     // The language page entry ranks with the settings, as a pseudo-command.
     const languagePage: Candidate<CommandDef | null> = { item: null, title: word(intl, 'palette.language'), keywords: ['language', 'lang'] };
-    const settingHits = matchAll<CommandDef | null>(query, [...settings.map(candidate), languagePage]);
-    if (settingHits.length)
-      out.push({
-        key: 'settings',
-        best: best(settingHits),
-        node: (
-          <Command.Group key="settings" heading={word(intl, 'palette.group.settings')} className={classes.group}>
-            {settingHits.map(({ item: c }) =>
-              c ? (
-                commandItem(c, 'setting', { onSelect: () => run(c.id) })
-              ) : (
-                <Command.Item
-                  key="page:language"
-                  value="page:language"
-                  onSelect={() => {
-                    setPages((p) => [...p, 'language']);
-                    setSearch('');
-                  }}
-                  className={classes.item}
-                >
-                  <Row_ title={languagePage.title} description={word(intl, `lang.${langCode}`, LANGS.find((l) => l.code === langCode)?.label)} />
-                </Command.Item>
-              ),
-            )}
-          </Command.Group>
-        ),
-      });
+    group('settings', word(intl, 'palette.group.settings'), matchAll<CommandDef | null>(query, [...settings.map(candidate), languagePage]), (c) =>
+      c ? (
+        commandItem(c, 'setting', { onSelect: () => run(c.id) })
+      ) : (
+        <Command.Item
+          key="page:language"
+          value="page:language"
+          onSelect={() => {
+            setPages((p) => [...p, 'language']);
+            setSearch('');
+          }}
+          className={classes.item}
+        >
+          <Row_ title={languagePage.title} description={word(intl, `lang.${langCode}`, LANGS.find((l) => l.code === langCode)?.label)} />
+        </Command.Item>
+      ));
 
     if (query) {
       const langs = languageItems('lang');
