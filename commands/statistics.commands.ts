@@ -1,17 +1,19 @@
 import type { CommandDef } from './command.types';
 import { pageScreen } from './define';
-import { REPORTS, STAT_API, STAT_PAGES, type StatPage } from '../src/schemas/statistics';
+import { reportsOf } from '../src/schemas/reports';
+import { STAT_API, STAT_PAGES, type StatPage } from '../src/schemas/statistics';
 
 /**
  * The 24 report pages of /statistics, all rendered by one ReportScreen (src/features/statistics). A page whose report
  * is declared (src/schemas/statistics.ts REPORTS) reads its API and has the report keys below; the others say the
  * report is not available yet. The keys are actions of the screen so that the palette lists them; the screen
- * supplies what they do (useCommandUi). Export (e) waits for report export on the server.
+ * supplies what they do (useCommandUi).
  */
 const KEYS = [
   { name: 'toggleView', hotkey: 'g', keywords: ['chart', 'table', 'graph', 'switch view'] },
   { name: 'rangeBack', hotkey: '[', keywords: ['previous period', 'earlier', 'date range'] },
   { name: 'rangeForward', hotkey: ']', keywords: ['next period', 'later', 'date range'] },
+  { name: 'export', hotkey: 'e', keywords: ['export', 'download', 'csv', 'xlsx', 'excel'] },
 ] as const;
 
 function reportKeys(page: StatPage): CommandDef[] {
@@ -22,11 +24,14 @@ function reportKeys(page: StatPage): CommandDef[] {
   }));
 }
 
-export const statisticsCommands: CommandDef[] = STAT_PAGES.flatMap((page, i) => [
-  pageScreen('statistics', page, {
-    order: i + 1,
-    keywords: ['report', 'statistics'],
-    ...(REPORTS[page] ? { api: { method: 'GET' as const, path: STAT_API(page) } } : {}),
-  }),
-  ...(REPORTS[page] ? reportKeys(page) : []),
-]);
+export const statisticsCommands: CommandDef[] = STAT_PAGES.flatMap((page, i) => {
+  const first = reportsOf(page)[0];
+  return [
+    pageScreen('statistics', page, {
+      order: i + 1,
+      keywords: ['report', 'statistics'],
+      ...(first ? { api: { method: 'GET' as const, path: STAT_API(first.id) } } : {}),
+    }),
+    ...(first ? reportKeys(page) : []),
+  ];
+});

@@ -17,15 +17,26 @@ export const STAT_PAGES = ['collectionSummaryNew', 'collectionStatistics', 'coll
 export type StatPage = (typeof STAT_PAGES)[number];
 
 export type MeasureUnit = 'count' | 'money' | 'rate' | 'duration';
-export const GROUP_BYS = ['date', 'merchant', 'product', 'channel', 'customer_type'] as const;
+/**
+ * Every grouping a report may declare (the engine's source says how each is computed; week and month start on the
+ * Monday / the 1st of the date dimension). A report lists the ones it offers.
+ */
+export const GROUP_BYS = ['date', 'week', 'month', 'merchant', 'product', 'channel', 'provider', 'customer_type', 'staff', 'team', 'stage', 'bucket', 'segment'] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
 export const STAT_FILTERS = ['merchant_id', 'product_id', 'channel_id', 'customer_type', 'staff_id'] as const;
 export type StatFilter = (typeof STAT_FILTERS)[number];
 
-/** Where a count drills down to: /review/allOrder filtered by the row's date on this date field, and these statuses. */
+/**
+ * Where a count drills down to: a list screen (default /review/allOrder) filtered by the row's date on the date
+ * filter `<on>_from/_to`, the report's slice filters, the row's group (`dims`: group-by → the list's filter name;
+ * merchant, product, channel, customer_type map to their own names by default) and `params` (e.g. statuses).
+ */
 export interface Drill {
-  on: 'created' | 'loan' | 'due';
+  path?: string;
+  on: string;
   status?: OrderStatus[];
+  dims?: Partial<Record<GroupBy, string>>;
+  params?: Record<string, string | string[]>;
 }
 
 export interface Measure {
@@ -43,7 +54,12 @@ export interface Measure {
 }
 
 export interface ReportDecl {
-  id: StatPage;
+  /** The report's id: its API path segment (the page id for a page's main report). */
+  id: string;
+  /** The page it is shown on; a page with several reports shows them as tabs, in declaration order. */
+  page: StatPage;
+  /** Message id of the tab title when the page has several reports. */
+  tab?: string;
   /** Permission node: the page's node (commands/permissions.ts, area statistics). */
   node: string;
   /** Message id of the date dimension's title (business date, due date …). */
@@ -52,67 +68,16 @@ export interface ReportDecl {
   groupBys: readonly GroupBy[];
   measures: readonly Measure[];
   chart: { kind: 'line' | 'bar'; measures: readonly string[] };
+  /** The grouping shown first (default: date). */
+  defaultGroupBy?: GroupBy;
 }
 
-/** Days relative to the due date at which repayment is measured (repaymentStatisticsRecord). */
-export const REPAY_OFFSETS = [-2, -1, 0, 1, 3, 5, 7, 10, 15, 30] as const;
-export const offsetLabel = (k: number): string => (k === 0 ? 'D' : k < 0 ? `D${k}` : `D+${k}`);
-/** Column key part of an offset: m2, m1, 0, p1 … */
-export const offsetKey = (k: number): string => (k < 0 ? `m${-k}` : k === 0 ? '0' : `p${k}`);
-
-const SLICES: readonly StatFilter[] = ['merchant_id', 'product_id', 'channel_id', 'customer_type'];
-const GROUPS: readonly GroupBy[] = GROUP_BYS;
-const node = (id: StatPage) => `statistics_${id}`;
-
-const cohortMeasures: Measure[] = [
-  { key: 'orders', title: 'stat.m.cohortOrders', unit: 'count', drill: { on: 'due' } },
-  { key: 'amount', title: 'stat.m.cohortAmount', unit: 'money' },
-  ...REPAY_OFFSETS.flatMap((k): Measure[] => [
-    { key: `settled_${offsetKey(k)}`, title: 'stat.m.settledBy', titleValues: { day: offsetLabel(k) }, unit: 'count', hidden: true },
-    { key: `settled_amount_${offsetKey(k)}`, title: 'stat.m.settledAmountBy', titleValues: { day: offsetLabel(k) }, unit: 'money', hidden: true },
-  ]),
-  ...REPAY_OFFSETS.map((k): Measure => ({
-    key: `rate_${offsetKey(k)}`, title: 'stat.m.rateBy', titleValues: { day: offsetLabel(k) }, unit: 'rate', numerator: `settled_${offsetKey(k)}`, denominator: 'orders',
-  })),
-  ...REPAY_OFFSETS.map((k): Measure => ({
-    key: `amount_rate_${offsetKey(k)}`, title: 'stat.m.amountRateBy', titleValues: { day: offsetLabel(k) }, unit: 'rate',
-    numerator: `settled_amount_${offsetKey(k)}`, denominator: 'amount',
-  })),
-];
-
-export const REPORTS: Partial<Record<StatPage, ReportDecl>> = {
-  repaymentStatisticsRecord: {
-    id: 'repaymentStatisticsRecord', node: node('repaymentStatisticsRecord'), dateTitle: 'stat.dim.dueDate', filters: SLICES, groupBys: GROUPS,
-    measures: cohortMeasures, chart: { kind: 'line', measures: ['rate_m2', 'rate_0', 'rate_p3', 'rate_p30'] },
-  },
-  orderStatistics: {
-    id: 'orderStatistics', node: node('orderStatistics'), dateTitle: 'stat.dim.businessDate', filters: SLICES, groupBys: GROUPS,
-    measures: [
-      { key: 'applied', title: 'stat.m.applied', unit: 'count', drill: { on: 'created' } },
-      { key: 'rejected', title: 'stat.m.rejected', unit: 'count' },
-      { key: 'disbursed', title: 'stat.m.disbursed', unit: 'count', drill: { on: 'loan' } },
-      { key: 'settled', title: 'stat.m.settled', unit: 'count' },
-      { key: 'overdue', title: 'stat.m.overdueEntered', unit: 'count' },
-    ],
-    chart: { kind: 'bar', measures: ['applied', 'disbursed', 'settled'] },
-  },
-  financialSummary: {
-    id: 'financialSummary', node: node('financialSummary'), dateTitle: 'stat.dim.businessDate', filters: SLICES, groupBys: GROUPS,
-    measures: [
-      { key: 'principal_out', title: 'stat.m.principalOut', unit: 'money' },
-      { key: 'paid_out', title: 'stat.m.paidOut', unit: 'money' },
-      { key: 'fees', title: 'stat.m.fees', unit: 'money' },
-      { key: 'in_principal', title: 'stat.m.inPrincipal', unit: 'money' },
-      { key: 'in_interest', title: 'stat.m.inInterest', unit: 'money' },
-      { key: 'in_fee', title: 'stat.m.inFee', unit: 'money' },
-      { key: 'in_penalty', title: 'stat.m.inPenalty', unit: 'money' },
-      { key: 'extension_fees', title: 'stat.m.extensionFees', unit: 'money' },
-      { key: 'reductions', title: 'stat.m.reductions', unit: 'money' },
-      { key: 'net_cash', title: 'stat.m.netCash', unit: 'money' },
-    ],
-    chart: { kind: 'bar', measures: ['paid_out', 'net_cash'] },
-  },
-};
+/** The permission node of a statistics page. */
+export const statNode = (id: StatPage): string => `statistics_${id}`;
+/** Filters every fact has: merchant, product, channel, new/returning. */
+export const SLICES: readonly StatFilter[] = ['merchant_id', 'product_id', 'channel_id', 'customer_type'];
+/** Groupings of every fact table keyed by date, merchant, product, channel and new/returning. */
+export const SLICE_GROUPS: readonly GroupBy[] = ['date', 'week', 'month', 'merchant', 'product', 'channel', 'customer_type'];
 
 /** Longest range a report answers, days. */
 export const MAX_RANGE_DAYS = 366;
@@ -133,7 +98,7 @@ export const statQuery = z.object({
   channel_id: filterId.optional(),
   customer_type: z.enum(['new', 'returning']).optional(),
   staff_id: filterId.optional(),
-  group_by: z.enum(GROUP_BYS).default('date'),
+  group_by: z.enum(GROUP_BYS).optional(),
   /** `<measure or key>:asc|desc`; the key (date, merchant …) ascending by default. */
   sort: z.string().trim().max(64).regex(/^[a-z0-9_]+:(asc|desc)$/i).optional(),
 }).refine((q) => q.date_from <= q.date_to, { message: 'validation.date', path: ['date_to'] })
@@ -149,7 +114,7 @@ export interface StatRow {
 }
 
 export interface StatResult {
-  report: StatPage;
+  report: string;
   group_by: GroupBy;
   rows: StatRow[];
   totals: Record<string, number>;
@@ -157,4 +122,4 @@ export interface StatResult {
   currency: string | null;
 }
 
-export const STAT_API = (id: StatPage): string => `/loanapi/statistics/${id}`;
+export const STAT_API = (id: string): string => `/loanapi/statistics/${id}`;

@@ -7,7 +7,8 @@ import { api } from '../../app/api/request';
 import { useCommandUi } from '../../app/commands';
 import { businessClock } from '../../app/intl/businessClock';
 import type { FilterOptions } from '../../schemas/client';
-import { REPORTS, STAT_API, statQuery, type GroupBy, type Measure, type ReportDecl, type StatPage, type StatResult, type StatRow } from '../../schemas/statistics';
+import { reportsOf } from '../../schemas/reports';
+import { STAT_API, statQuery, type GroupBy, type Measure, type ReportDecl, type StatPage, type StatResult, type StatRow } from '../../schemas/statistics';
 import { FilterBar, useUrlFilters } from '../../ui/FilterBar';
 import type { Filters } from '../../ui/filterQuery';
 import { useRemote } from '../../ui/useRemote';
@@ -18,7 +19,7 @@ const ReportChart = lazy(() => import('./ReportChart'));
 
 const OPTIONS = '/loanapi/customer/filter_options';
 /** Title of the key column by grouping (the date's title comes from the declaration). */
-const KEY_TITLES: Record<Exclude<GroupBy, 'date'>, string> = {
+const KEY_TITLES: Partial<Record<GroupBy, string>> = {
   merchant: 'field.merchant_id', product: 'field.product_id', channel: 'field.channel_id', customer_type: 'field.customer_type',
 };
 export type ReportView = 'chart' | 'table';
@@ -53,7 +54,7 @@ export function reportScreen(page: StatPage): ComponentType {
  * Keys (registry actions of the screen): g chart and table / table only, [ and ] the previous / next period.
  */
 export function ReportScreen({ page }: { page: StatPage }) {
-  const decl = REPORTS[page];
+  const decl = reportsOf(page)[0];
   const [today, setToday] = useState<string | null>(null);
   useEffect(() => {
     if (!decl) return undefined;
@@ -161,7 +162,7 @@ interface TableProps {
 function ReportTable({ decl, result, query, f }: TableProps) {
   const { intl } = f;
   const measures = visibleMeasures(decl);
-  const keyTitle = intl.formatMessage({ id: result.group_by === 'date' ? decl.dateTitle : KEY_TITLES[result.group_by] });
+  const keyTitle = intl.formatMessage({ id: result.group_by === 'date' ? decl.dateTitle : KEY_TITLES[result.group_by] ?? `statistics.group.${result.group_by}` });
   const cell = (m: Measure, values: Record<string, number>, rowKey: string | null) => {
     const text = formatValue(m, values[m.key], f);
     const href = m.drill && (values[m.key] ?? 0) > 0 ? drillHref(m.drill, query, result.group_by, rowKey) : null;

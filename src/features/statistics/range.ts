@@ -49,12 +49,13 @@ export function drillHref(drill: Drill, query: DayRange & Record<string, unknown
   q.set(`${drill.on}_to`, day ? rowKey : query.date_to);
   const fixed: Record<string, string> = {};
   for (const k of SLICE_FILTERS) if (query[k] !== undefined && query[k] !== '') fixed[k] = String(query[k]);
-  const dim = DIMENSION_FILTER[groupBy];
+  const dim = drill.dims?.[groupBy] ?? DIMENSION_FILTER[groupBy];
   if (rowKey !== null && dim) {
     if (dim === 'channel_id' && rowKey === '0') return null;
     fixed[dim] = rowKey;
   }
   for (const [k, v] of Object.entries(fixed)) q.set(k, v);
   for (const s of drill.status ?? []) q.append('status', s);
-  return `${ALL_ORDERS_PATH}?${q.toString()}`;
+  for (const [k, v] of Object.entries(drill.params ?? {})) for (const one of Array.isArray(v) ? v : [v]) q.append(k, one);
+  return `${drill.path ?? ALL_ORDERS_PATH}?${q.toString()}`;
 }

@@ -22,3 +22,7 @@ export * from '../modules/repayment/repayment.table';
 export * from '../modules/extension/extension.table';
 export * from '../modules/collection/collection.table';
 export * from '../modules/statistics/statistics.table';
+export * from '../modules/statistics/facts/repayment.table';
+export * from '../modules/statistics/facts/collection.table';
+export * from '../modules/statistics/facts/work.table';
+export * from '../modules/statistics/facts/portfolio.table';

@@ -1,7 +1,8 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { GroupBy, ReportDecl, StatPage, StatResult, StatRow } from '../../../schemas/statistics';
-import { REPAY_OFFSETS, offsetKey, statQuery } from '../../../schemas/statistics';
+import type { GroupBy, ReportDecl, StatResult, StatRow } from '../../../schemas/statistics';
+import type { statQuery } from '../../../schemas/statistics';
 import type { z } from 'zod';
+import { adminAccount } from '../empower/empower.table';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Actor } from '../../plugins/session';
@@ -19,44 +20,41 @@ export interface ReportSource {
   table: string;
   dateColumn: string;
   sums: Record<string, SQL>;
+  /** Group-bys the table has beyond the defaults (KEY_SQL), or other SQL for them: a text key per row. */
+  keys?: Partial<Record<GroupBy, SQL>>;
+  /** The column `staff_id` filters on. */
+  staffColumn?: string;
+  /** Names of the keys of a group-by the defaults do not label (stage, bucket …); undefined = shown as they are. */
+  labels?: (db: Db, groupBy: GroupBy, keys: string[]) => Promise<Map<string, string> | undefined>;
+  /** A report the generic query cannot express (a matrix, a list): answers the whole request itself. */
+  run?: (db: Db, decl: ReportDecl, q: StatFilters, actor: Actor) => Promise<StatResult>;
 }
 
-const col = (name: string) => sql`sum(${sql.identifier(name)})`;
-const DAILY = 'stat_daily';
+/** `sum(<column>)`: the usual stored measure. */
+export const col = (name: string): SQL => sql`sum(${sql.identifier(name)})`;
 
-export const SOURCES: Partial<Record<StatPage, ReportSource>> = {
-  orderStatistics: {
-    table: DAILY, dateColumn: 'business_date',
-    sums: { applied: col('applied'), rejected: col('rejected'), disbursed: col('disbursed'), settled: col('settled'), overdue: col('overdue') },
-  },
-  financialSummary: {
-    table: DAILY, dateColumn: 'business_date',
-    sums: {
-      principal_out: col('principal_out_minor'), paid_out: col('paid_out_minor'), fees: col('fees_minor'),
-      in_principal: col('in_principal_minor'), in_interest: col('in_interest_minor'), in_fee: col('in_fee_minor'), in_penalty: col('in_penalty_minor'),
-      extension_fees: col('extension_fees_minor'), reductions: col('reductions_minor'),
-      net_cash: sql`sum(in_principal_minor + in_interest_minor + in_fee_minor + in_penalty_minor + extension_fees_minor - paid_out_minor)`,
-    },
-  },
-  repaymentStatisticsRecord: {
-    table: 'stat_repay_cohort', dateColumn: 'due_date',
-    sums: {
-      orders: col('orders'), amount: col('amount_minor'),
-      ...Object.fromEntries(REPAY_OFFSETS.flatMap((k) => [
-        [`settled_${offsetKey(k)}`, sql`coalesce(sum(orders) filter (where settle_offset <= ${k}), 0)`],
-        [`settled_amount_${offsetKey(k)}`, sql`coalesce(sum(amount_minor) filter (where settle_offset <= ${k}), 0)`],
-      ])),
-    },
-  },
-};
-
-const KEY_SQL: Record<GroupBy, (dateColumn: string) => SQL> = {
+/** Group-by keys of every fact table (merchant, product, channel, returning and a date column). */
+const KEY_SQL: Partial<Record<GroupBy, (dateColumn: string) => SQL>> = {
   date: (c) => sql`to_char(${sql.identifier(c)}, 'YYYY-MM-DD')`,
+  week: (c) => sql`to_char(date_trunc('week', ${sql.identifier(c)}), 'YYYY-MM-DD')`,
+  month: (c) => sql`to_char(date_trunc('month', ${sql.identifier(c)}), 'YYYY-MM-DD')`,
   merchant: () => sql`merchant_id::text`,
   product: () => sql`product_id::text`,
   channel: () => sql`channel_id::text`,
   customer_type: () => sql`case when "returning" then 'returning' else 'new' end`,
 };
+
+/** The group-by a query asks for: the declaration's default when none (or one the report does not offer). */
+export function groupOf(decl: ReportDecl, q: StatFilters): GroupBy {
+  const g = q.group_by ?? decl.defaultGroupBy ?? 'date';
+  return decl.groupBys.includes(g) ? g : (decl.defaultGroupBy ?? decl.groupBys[0] ?? 'date');
+}
+
+export function keySql(src: ReportSource, g: GroupBy): SQL {
+  const k = src.keys?.[g] ?? KEY_SQL[g]?.(src.dateColumn);
+  if (!k) throw new Error(`group_by ${g} has no key in ${src.table}`);
+  return k;
+}
 
 export type StatFilters = z.output<typeof statQuery>;
 
@@ -74,6 +72,7 @@ export function whereOf(decl: ReportDecl, src: ReportSource, q: StatFilters, act
   if (has('product_id') && q.product_id) parts.push(sql`product_id = ${q.product_id}`);
   if (has('channel_id') && q.channel_id) parts.push(sql`channel_id = ${q.channel_id}`);
   if (has('customer_type') && q.customer_type) parts.push(sql`"returning" = ${q.customer_type === 'returning'}`);
+  if (has('staff_id') && q.staff_id && src.staffColumn) parts.push(sql`${sql.identifier(src.staffColumn)} = ${q.staff_id}`);
   return sql.join(parts.filter((p): p is SQL => !!p), sql` and `);
 }
 
@@ -89,7 +88,9 @@ export function withRates(decl: ReportDecl, values: Record<string, number>): Rec
 }
 
 export async function runReport(db: Db, decl: ReportDecl, src: ReportSource, q: StatFilters, actor: Actor): Promise<StatResult> {
-  const key = KEY_SQL[q.group_by](src.dateColumn);
+  if (src.run) return src.run(db, decl, q, actor);
+  const groupBy = groupOf(decl, q);
+  const key = keySql(src, groupBy);
   const keys = Object.keys(src.sums);
   const selects = keys.map((k) => sql`${src.sums[k]} as ${sql.identifier(k)}`);
   const where = whereOf(decl, src, q, actor);
@@ -104,17 +105,17 @@ export async function runReport(db: Db, decl: ReportDecl, src: ReportSource, q: 
     }
     return { key: String(r.key), values: withRates(decl, values) };
   });
-  rows = sortRows(rows, q.sort, q.group_by);
-  await label(db, q.group_by, rows);
+  rows = sortRows(rows, q.sort, groupBy);
+  await label(db, src, groupBy, rows);
   const currencies = rowsOf<{ currency: string }>(await db.execute(sql`select distinct m.currency from merchant m
     where m.id in (select distinct merchant_id from ${sql.identifier(src.table)} where ${where})`));
-  return { report: decl.id, group_by: q.group_by, rows, totals: withRates(decl, totals), currency: currencies.length === 1 ? currencies[0].currency : null };
+  return { report: decl.id, group_by: groupBy, rows, totals: withRates(decl, totals), currency: currencies.length === 1 ? currencies[0].currency : null };
 }
 
 function sortRows(rows: StatRow[], sort: string | undefined, groupBy: GroupBy): StatRow[] {
   const [field, dir] = (sort ?? 'key:asc').split(':');
   const sign = dir === 'desc' ? -1 : 1;
-  const numericKey = groupBy === 'merchant' || groupBy === 'product' || groupBy === 'channel';
+  const numericKey = rows.length > 0 && rows.every((r) => /^-?\d+$/.test(r.key)) && !/^(date|week|month)$/.test(groupBy);
   const byKey = (a: StatRow, b: StatRow) => (numericKey ? Number(a.key) - Number(b.key) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   const cmp = field === 'key' || !(field in (rows[0]?.values ?? {}))
     ? byKey
@@ -122,13 +123,25 @@ function sortRows(rows: StatRow[], sort: string | undefined, groupBy: GroupBy): 
   return [...rows].sort((a, b) => sign * cmp(a, b));
 }
 
-/** Names of merchant, product and channel keys. */
-async function label(db: Db, groupBy: GroupBy, rows: StatRow[]): Promise<void> {
-  const ids = rows.map((r) => Number(r.key)).filter((n) => n > 0);
+/** Names of the row keys: merchants, products, channels and staff by default, the source's own labels otherwise. */
+async function label(db: Db, src: ReportSource, groupBy: GroupBy, rows: StatRow[]): Promise<void> {
+  if (!rows.length) return;
+  const own = await src.labels?.(db, groupBy, rows.map((r) => r.key));
+  if (own) {
+    for (const r of rows) r.label = own.get(r.key) ?? r.label;
+    return;
+  }
+  const ids = rows.map((r) => Number(r.key)).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
   if (!ids.length) return;
-  const table = groupBy === 'merchant' ? merchant : groupBy === 'product' ? product : groupBy === 'channel' ? channel : null;
-  if (!table) return;
-  const names = await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids));
-  const byId = new Map(names.map((n) => [String(n.id), n.name]));
-  for (const r of rows) r.label = byId.get(r.key);
+  let byId: Map<string, string>;
+  if (groupBy === 'staff') {
+    const names = await db.select({ id: adminAccount.id, name: adminAccount.name, account: adminAccount.account }).from(adminAccount).where(inArray(adminAccount.id, ids));
+    byId = new Map(names.map((n) => [String(n.id), n.name || n.account]));
+  } else {
+    const table = groupBy === 'merchant' ? merchant : groupBy === 'product' ? product : groupBy === 'channel' ? channel : null;
+    if (!table) return;
+    const names = await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids));
+    byId = new Map(names.map((n) => [String(n.id), n.name]));
+  }
+  for (const r of rows) r.label = byId.get(r.key) ?? r.label;
 }

@@ -7,6 +7,8 @@ import type { JobDef } from '../../jobs/scheduler';
 import { addDays } from '../lifecycle/clock';
 import { merchantMarket } from '../merchant/market';
 import { merchant } from '../merchant/merchant.table';
+import { FACTS } from './facts';
+import { dateConds, inWindow, localDate, type Window } from './facts/sql';
 import { statRefresh } from './statistics.table';
 
 /**
@@ -27,18 +29,6 @@ const COHORT_WINDOW_DAYS = 31;
 const DAILY_COLS = ['applied', 'rejected', 'disbursed', 'settled', 'overdue', 'principal_out_minor', 'paid_out_minor', 'fees_minor',
   'in_principal_minor', 'in_interest_minor', 'in_fee_minor', 'in_penalty_minor', 'extension_fees_minor', 'reductions_minor'] as const;
 type DailyCol = (typeof DAILY_COLS)[number];
-
-export interface Window { from?: string; to?: string }
-
-/** The business date of a timestamp column in the zone, and a condition keeping the window's dates. */
-const localDate = (col: SQL, tz: string) => sql`(${col} at time zone ${tz})::date`;
-function inWindow(col: SQL, tz: string, w: Window): SQL {
-  const parts: SQL[] = [sql`${col} is not null`];
-  // Compared as timestamps (not the converted date), so the created_at / paid_at indexes can serve a day's window.
-  if (w.from) parts.push(sql`${col} >= (${w.from}::date::timestamp at time zone ${tz})`);
-  if (w.to) parts.push(sql`${col} < ((${w.to}::date + 1)::timestamp at time zone ${tz})`);
-  return sql.join(parts, sql` and `);
-}
 
 /** One source of events: its date, its measures (the others are 0), the order it belongs to as `o`. */
 function events(at: SQL, tz: string, w: Window, measures: Partial<Record<DailyCol, SQL>>, from: SQL, where: SQL): SQL {
@@ -87,15 +77,28 @@ function cohortSql(merchantId: number, tz: string, w: Window, dueDates?: string[
     from loan_order o where ${sql.join(conds, sql` and `)} group by 2, 3, 4, 5, 6`;
 }
 
-function dateConds(col: string, w: Window): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (w.from) parts.push(sql`${sql.identifier(col)} >= ${w.from}::date`);
-  if (w.to) parts.push(sql`${sql.identifier(col)} <= ${w.to}::date`);
-  return sql.join(parts, sql` and `);
+/**
+ * A fact area's maintenance (facts/<area>.ts), run for one merchant inside the merchant's refresh transaction after
+ * the daily and cohort facts: `full` recomputes everything (from `from` when given), otherwise just what today's
+ * events can have changed (today = the market's business date).
+ */
+export interface FactBuilder {
+  name: string;
+  refresh(tx: DbOrTx, ctx: FactContext): Promise<void>;
+}
+export interface FactContext {
+  merchantId: number;
+  /** The market's IANA time zone. */
+  tz: string;
+  /** The market's business date. */
+  today: string;
+  full: boolean;
+  from?: string;
 }
 
 /** Recomputes a merchant's daily facts of the window and its cohorts due in `cohorts` (a window or a list of dates). */
-export async function refreshMerchant(db: Db, merchantId: number, tz: string, daily: Window, cohorts: Window & { dates?: string[] }): Promise<void> {
+export async function refreshMerchant(db: Db, merchantId: number, tz: string, daily: Window, cohorts: Window & { dates?: string[] },
+  areas?: { ctx: FactContext; builders: readonly FactBuilder[] }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from stat_daily where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
     await tx.execute(dailySql(merchantId, tz, daily));
@@ -109,6 +112,7 @@ export async function refreshMerchant(db: Db, merchantId: number, tz: string, da
       await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId} and ${dateConds('due_date', cohorts)}`);
       await tx.execute(cohortSql(merchantId, tz, cohorts));
     }
+    for (const b of areas?.builders ?? []) await b.refresh(tx, areas!.ctx);
   });
 }
 
@@ -137,8 +141,9 @@ export async function refreshStatistics(deps: Deps, opts: { merchantIds?: number
       const today = deps.clock.today(timeZone);
       const [state] = await deps.db.select().from(statRefresh).where(eq(statRefresh.merchantId, id));
       const rebuilt = state?.rebuiltFor !== today;
-      if (rebuilt) await refreshMerchant(deps.db, id, timeZone, {}, {});
-      else await refreshMerchant(deps.db, id, timeZone, { from: today, to: today }, { dates: await touchedDueDates(deps.db, id, timeZone, today) });
+      const areas = { ctx: { merchantId: id, tz: timeZone, today, full: rebuilt }, builders: FACTS };
+      if (rebuilt) await refreshMerchant(deps.db, id, timeZone, {}, {}, areas);
+      else await refreshMerchant(deps.db, id, timeZone, { from: today, to: today }, { dates: await touchedDueDates(deps.db, id, timeZone, today) }, areas);
       await markRefreshed(deps, id, rebuilt ? today : undefined);
       out.merchants.push({ merchantId: id, businessDate: today, rebuilt });
     }
@@ -153,7 +158,8 @@ export async function rebuildStatistics(deps: Deps, opts: { from?: string; merch
     for (const { id } of await merchantList(deps.db, opts.merchantIds)) {
       const { timeZone } = await merchantMarket(deps.db, id);
       const today = deps.clock.today(timeZone);
-      await refreshMerchant(deps.db, id, timeZone, { from: opts.from }, { from: opts.from });
+      await refreshMerchant(deps.db, id, timeZone, { from: opts.from }, { from: opts.from },
+        { ctx: { merchantId: id, tz: timeZone, today, full: true, from: opts.from }, builders: FACTS });
       await markRefreshed(deps, id, opts.from ? undefined : today);
       out.merchants.push({ merchantId: id, businessDate: today, rebuilt: true });
     }

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { REPORTS, STAT_API, statQuery, type ReportDecl, type StatPage } from '../../../schemas/statistics';
+import { REPORTS } from '../../../schemas/reports';
+import { STAT_API, statQuery } from '../../../schemas/statistics';
 import type { Deps } from '../../deps';
 import { route } from '../../http';
-import { runReport, SOURCES } from './engine';
+import { runReport } from './engine';
+import { SOURCES } from './sources';
 
-/** GET /loanapi/statistics/<report> for every built report, under the report page's permission node. */
+/** GET /loanapi/statistics/<report> for every declared report, under its page's permission node. */
 export function statisticsRoutes(app: FastifyInstance, d: Deps): void {
-  for (const [id, decl] of Object.entries(REPORTS) as Array<[StatPage, ReportDecl]>) {
-    const src = SOURCES[id];
-    if (!src) throw new Error(`report ${id} is declared without a source`);
-    route(app, { method: 'GET', url: STAT_API(id), permission: decl.node, query: statQuery }, async ({ req, query }) =>
+  for (const decl of Object.values(REPORTS)) {
+    const src = SOURCES[decl.id];
+    if (!src) throw new Error(`report ${decl.id} is declared without a source`);
+    route(app, { method: 'GET', url: STAT_API(decl.id), permission: decl.node, query: statQuery }, async ({ req, query }) =>
       runReport(d.db, decl, src, query, req.actor!));
   }
 }

@@ -1,0 +1,2 @@
+/** Fact tables of the collection reports (exported through src/server/db/schema.ts). */
+export {};

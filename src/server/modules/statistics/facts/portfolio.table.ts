@@ -1,0 +1,2 @@
+/** Fact tables of the portfolio reports (exported through src/server/db/schema.ts). */
+export {};
