@@ -25,4 +25,5 @@ export * from '../modules/statistics/statistics.table';
 export * from '../modules/statistics/facts/repayment.table';
 export * from '../modules/statistics/facts/collection.table';
 export * from '../modules/statistics/facts/work.table';
+export * from '../modules/statistics/facts/channel.table';
 export * from '../modules/statistics/facts/portfolio.table';

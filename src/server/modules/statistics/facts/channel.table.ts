@@ -1,0 +1,2 @@
+/** Fact tables of the channel reports (exported through src/server/db/schema.ts). */
+export {};
