@@ -7,6 +7,8 @@ import { merchant } from '../src/server/modules/merchant/merchant.table';
 import { operationLog } from '../src/server/modules/log/log.table';
 import { createTestApp, type TestApp } from './support/testApp';
 import { TEMPLATE_ACTIONS } from './rbac.actions';
+import { REPORTS } from '../src/schemas/reports';
+import { STAT_API } from '../src/schemas/statistics';
 
 /**
  * Role × command, both sides: the console shows a command exactly when the role's nodes grant it, and the
@@ -43,6 +45,17 @@ describe('RBAC matrix', () => {
       const res = c.api.method === 'GET' ? await t.get(token, path) : await t.post(token, path, {});
       if (granted) expect(res.code, `${id} → ${c.id}: ${res.msg}`).not.toBe(40300);
       else expect(res.code, `${id} → ${c.id}`).toBe(40300);
+    }
+  });
+
+  // Every report, tabs included (only a page's first report is a command's api): answered exactly when its page's node is granted.
+  it.each(ROLE_TEMPLATES.map((r) => r.identifier))('%s: every report answers exactly when its page is granted', async (id) => {
+    const { token, nodes } = sessions.get(id)!;
+    const range = { date_from: '2026-01-01', date_to: '2026-01-31' };
+    for (const decl of Object.values(REPORTS)) {
+      const res = await t.get(token, STAT_API(decl.id), range);
+      if (can(nodes, decl.node)) expect(res.code, `${id} → ${decl.id}: ${res.msg}`).toBe(20000);
+      else expect(res.code, `${id} → ${decl.id}`).toBe(40300);
     }
   });
 
