@@ -19,6 +19,10 @@ import { collectionCommands } from './collection.commands';
 import { collectionWorkbenchCommands } from './collectionWorkbench.commands';
 import { collectionSetupCommands } from './collectionSetup.commands';
 import { statisticsCommands } from './statistics.commands';
+import { blacklistCommands } from './blacklist.commands';
+import { poolCommands } from './pool.commands';
+import { marketingCommands } from './marketing.commands';
+import { channelCommands } from './channel.commands';
 
 export * from './command.types';
 
@@ -27,6 +31,9 @@ export const COMMANDS: readonly CommandDef[] = [
   ...authCommands,
   ...clientCommands,
   ...customerCommands,
+  ...blacklistCommands,
+  ...poolCommands,
+  ...marketingCommands,
   ...reviewCommands,
   ...withdrawalCommands,
   ...collectionWorkbenchCommands,
@@ -39,6 +46,7 @@ export const COMMANDS: readonly CommandDef[] = [
   ...collectionSetupCommands,
   ...scoringCommands,
   ...intakeCommands,
+  ...channelCommands,
   ...empowerCommands,
   ...systemCommands,
   ...logCommands,

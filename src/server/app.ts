@@ -50,6 +50,10 @@ import { collectionRoutes } from './modules/collection/collection.routes';
 import { collectionWorkbenchRoutes } from './modules/collection/workbench.routes';
 import { collectionSetupRoutes } from './modules/collection/setup.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
+import { poolRoutes } from './modules/pool/pool.routes';
+import { marketingRoutes } from './modules/marketing/marketing.routes';
+import { channelRoutes } from './modules/channel/channel.routes';
 import { createBusinessClock, type BusinessClock } from './modules/lifecycle/clock';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 
@@ -142,6 +146,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   collectionWorkbenchRoutes(app, deps);
   collectionSetupRoutes(app, deps);
   statisticsRoutes(app, deps);
+  blacklistRoutes(app, deps);
+  poolRoutes(app, deps);
+  marketingRoutes(app, deps);
+  channelRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));

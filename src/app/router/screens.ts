@@ -18,9 +18,13 @@ import { screens as collection } from '../../features/collection';
 import { screens as collectionWorkbench } from '../../features/collectionWorkbench';
 import { screens as collectionSetup } from '../../features/collectionSetup';
 import { screens as statistics } from '../../features/statistics';
+import { screens as blacklist } from '../../features/blacklist';
+import { screens as pool } from '../../features/pool';
+import { screens as marketing } from '../../features/marketing';
+import { screens as channel } from '../../features/channel';
 
 /**
  * Screen components by command id, from every area. The router mounts SCREENS[command.id] for a screen
  * command's route; a registered screen without a component shows the "screen not available" state.
  */
-export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...review, ...withdrawal, ...collectionWorkbench, ...collection, ...collectionSetup, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...log, ...statistics };
+export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...blacklist, ...pool, ...marketing, ...channel, ...review, ...withdrawal, ...collectionWorkbench, ...collection, ...collectionSetup, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...log, ...statistics };

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { runRegistrationHooks } from './hooks';
 import { CODE } from '../../../schemas/common';
 import type { AppBindCardBody, AppCard, AppCustomer, AppRegisterBody } from '../../../schemas/intake';
 import { MARKET_TIME_ZONE, type Market } from '../../../schemas/merchant';
@@ -195,6 +196,7 @@ export async function registerCustomer(deps: Deps, caller: IntakeCaller, body: A
         osVersion: body.device?.os_version ?? '', appVersion: body.device?.app_version ?? '', ip: ip.slice(0, 64), capturedAt: now,
       });
     }
+    await runRegistrationHooks(tx, { customerId: c.id, merchantId: m.id, phone, idNumber, channelId: c.channelId ?? channelId, isNew, at: now });
     return { customer_id: c.id, customer_code: c.code, merchant_code: m.code, is_new: isNew, is_returning: await isReturning(tx, person) };
   });
 }

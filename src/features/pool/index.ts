@@ -1,0 +1,4 @@
+import type { ScreenMap } from '../screen.types';
+
+/** Screens of the pool area by command id (lazy chunks). */
+export const screens: ScreenMap = {};

@@ -1,0 +1,2 @@
+/** Tables of the pool area (exported through src/server/db/schema.ts). */
+export {};
