@@ -12,6 +12,10 @@ import { clientActions, clientRoleGrants } from './client.actions';
 import { collectionActions, collectionRoleGrants } from './collection.actions';
 import { collectionWorkbenchActions, collectionWorkbenchRoleGrants } from './collectionWorkbench.actions';
 import { collectionSetupActions, collectionSetupRoleGrants } from './collectionSetup.actions';
+import { blacklistActions, blacklistRoleGrants } from './blacklist.actions';
+import { poolActions, poolRoleGrants } from './pool.actions';
+import { marketingActions, marketingRoleGrants } from './marketing.actions';
+import { channelActions, channelRoleGrants } from './channel.actions';
 
 /**
  * Action nodes declared by area files (several areas add actions to pages of one group, e.g. the merchant
@@ -19,9 +23,9 @@ import { collectionSetupActions, collectionSetupRoleGrants } from './collectionS
  */
 export const AREA_ACTIONS: AreaActions[] = [reviewActions, scoringActions, intakeActions, paymentActions, withdrawalActions,
   repaymentActions, repaymentCardActions, extensionActions, debtActions, clientActions,
-  collectionActions, collectionWorkbenchActions, collectionSetupActions];
+  collectionActions, collectionWorkbenchActions, collectionSetupActions, blacklistActions, poolActions, marketingActions, channelActions];
 
 /** Extra nodes for role templates by identifier, from every area file (merged by commands/roles.ts). */
 export const AREA_ROLE_GRANTS: Record<string, string[]>[] = [reviewRoleGrants, scoringRoleGrants, intakeRoleGrants, paymentRoleGrants, withdrawalRoleGrants,
   repaymentRoleGrants, repaymentCardRoleGrants, extensionRoleGrants, debtRoleGrants, clientRoleGrants,
-  collectionRoleGrants, collectionWorkbenchRoleGrants, collectionSetupRoleGrants];
+  collectionRoleGrants, collectionWorkbenchRoleGrants, collectionSetupRoleGrants, blacklistRoleGrants, poolRoleGrants, marketingRoleGrants, channelRoleGrants];
