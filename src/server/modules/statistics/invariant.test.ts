@@ -4,6 +4,7 @@ import { marketTimeZone, type Market } from '../../../schemas/merchant';
 import { rowsOf } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import { dateIn, daysBetween } from '../lifecycle/clock';
+import { NO_REBORROW, REBORROW_MAX } from './facts/repayment';
 import { NOT_SETTLED, OFFSET_MAX, OFFSET_MIN, rebuildStatistics, refreshMerchant, refreshStatistics } from './refresh';
 
 /**
@@ -16,7 +17,7 @@ const q = async (text: string) => rowsOf<Row>(await t.db.execute(sql.raw(text)))
 
 beforeAll(async () => {
   t = await createTestApp({ business: true });
-}, 120_000);
+}, 600_000);
 afterAll(async () => t?.close());
 
 async function expected() {
@@ -46,10 +47,10 @@ async function expected() {
     if (h.to_status === 'overdue') add(Number(h.order_id), h.created_at, { overdue: 1 });
   }
   for (const p of await q("select * from repayment where status = 'success' and type <> 'extension' and order_id is not null")) {
-    add(Number(p.order_id), p.paid_at, { in_principal_minor: Number(p.principal_minor), in_interest_minor: Number(p.interest_minor),
+    add(Number(p.order_id), p.paid_at, { repayments: 1, in_principal_minor: Number(p.principal_minor), in_interest_minor: Number(p.interest_minor),
       in_fee_minor: Number(p.fee_minor), in_penalty_minor: Number(p.penalty_minor) });
   }
-  for (const x of await q("select * from extension where status = 'success'")) add(Number(x.order_id), x.paid_at, { extension_fees_minor: Number(x.paid_fee_minor) });
+  for (const x of await q("select * from extension where status = 'success'")) add(Number(x.order_id), x.paid_at, { extensions: 1, extension_fees_minor: Number(x.paid_fee_minor) });
   for (const r of await q("select * from reduction where status = 'approved'")) add(Number(r.order_id), r.decided_at, { reductions_minor: Number(r.amount_minor) });
 
   const cohorts = new Map<string, { orders: number; amount: number }>();
@@ -65,7 +66,30 @@ async function expected() {
     c.amount += Number(o.contract_amount_minor);
     cohorts.set(key, c);
   }
-  return { daily, cohorts, markets: new Set(tz.values()).size };
+  return { daily, cohorts, reborrow: expectedReborrow(orders, tz), markets: new Set(tz.values()).size };
+}
+
+/** Each settlement, by settle date, with the days until the customer's first order placed at or after it. */
+function expectedReborrow(orders: Map<number, Row>, tz: Map<number, string>) {
+  const byCustomer = new Map<string, Row[]>();
+  for (const o of orders.values()) {
+    const k = `${o.merchant_id}|${o.customer_id}`;
+    byCustomer.set(k, [...(byCustomer.get(k) ?? []), o]);
+  }
+  const time = (v: unknown) => new Date(v as string).getTime();
+  const out = new Map<string, number>();
+  for (const o of orders.values()) {
+    if (!o.settled || !o.settled_at) continue;
+    const m = Number(o.merchant_id);
+    const d = dateIn(new Date(o.settled_at as string), tz.get(m)!);
+    const later = byCustomer.get(`${o.merchant_id}|${o.customer_id}`)!
+      .filter((n) => n.id !== o.id && time(n.created_at) >= time(o.settled_at))
+      .sort((a, b) => time(a.created_at) - time(b.created_at))[0];
+    const days = later ? daysBetween(d, dateIn(new Date(later.created_at as string), tz.get(m)!)) : Infinity;
+    const key = [m, d, o.product_id, o.channel_id ?? 0, o.is_returning, days <= REBORROW_MAX ? days : NO_REBORROW].join('|');
+    out.set(key, (out.get(key) ?? 0) + 1);
+  }
+  return out;
 }
 
 async function actual() {
@@ -80,7 +104,11 @@ async function actual() {
   for (const r of await q("select *, to_char(due_date, 'YYYY-MM-DD') as d from stat_repay_cohort")) {
     cohorts.set([r.merchant_id, r.d, r.product_id, r.channel_id, r.returning, r.settle_offset].join('|'), { orders: Number(r.orders), amount: Number(r.amount_minor) });
   }
-  return { daily, cohorts };
+  const reborrow = new Map<string, number>();
+  for (const r of await q("select *, to_char(settle_date, 'YYYY-MM-DD') as d from stat_reborrow")) {
+    reborrow.set([r.merchant_id, r.d, r.product_id, r.channel_id, r.returning, r.reborrow_offset].join('|'), Number(r.settled));
+  }
+  return { daily, cohorts, reborrow };
 }
 
 const sorted = <V>(m: Map<string, V>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -95,19 +123,41 @@ describe('statistics facts', () => {
     expect([...want.cohorts.keys()].some((k) => !k.endsWith(`|${NOT_SETTLED}`))).toBe(true);
     expect(sorted(got.daily)).toEqual(sorted(want.daily));
     expect(sorted(got.cohorts)).toEqual(sorted(want.cohorts));
-  }, 120_000);
+    // The demo has customers who came back at every distance, and ones who did not (yet).
+    const offsets = [...want.reborrow.keys()].map((k) => Number(k.split('|').pop()));
+    expect(offsets.some((o) => o <= 1) && offsets.some((o) => o > 7 && o <= 30) && offsets.includes(NO_REBORROW)).toBe(true);
+    expect([...want.daily.values()].some((v) => v.repayments > 0)).toBe(true);
+    expect(sorted(got.reborrow)).toEqual(sorted(want.reborrow));
+  }, 600_000);
 
   it('refreshing a window after a change gives what a rebuild gives', async () => {
     // Settle one open disbursed order "now" and move a fact row out of truth: the minute refresh must repair both.
     const [o] = await q("select id, merchant_id from loan_order where status = 'repaying' order by id limit 1");
     await t.db.execute(sql`update loan_order set status = 'settled', settled = true, settled_at = ${t.app.deps.clock.now().toISOString()}::timestamptz where id = ${Number(o.id)}`);
     await t.db.execute(sql`update stat_daily set applied = applied + 7 where merchant_id = ${Number(o.merchant_id)} and business_date = (select max(business_date) from stat_daily)`);
+    // A customer who settled in the last weeks and has not come back orders "now": their settlement becomes a re-borrow.
+    const now = t.app.deps.clock.now().toISOString();
+    const [back] = await q(`select o.* from loan_order o where o.settled and o.settled_at > '${now}'::timestamptz - interval '20 days'
+      and not exists (select 1 from loan_order n where n.customer_id = o.customer_id and n.created_at > o.settled_at) order by o.id limit 1`);
+    expect(back).toBeDefined();
+    await t.db.execute(sql`insert into loan_order (order_no, merchant_id, customer_id, product_id, channel_id, currency, status, is_returning, created_at)
+      values (${`RB-${back.id}`}, ${Number(back.merchant_id)}, ${Number(back.customer_id)}, ${Number(back.product_id)}, ${back.channel_id as number | null},
+        ${back.currency as string}, 'reloan', true, ${now}::timestamptz)`);
+    // The demo has no extension records (orders carry extension counts only): one is paid now.
+    await t.db.execute(sql`insert into extension (application_no, order_id, merchant_id, customer_id, status, fee_type, fee_setting, time_type, days,
+        overpayment, paid_fee_minor, paid_at)
+      values ('EXT-STAT-1', ${Number(o.id)}, ${Number(o.merchant_id)}, (select customer_id from loan_order where id = ${Number(o.id)}), 'success', 'rate', 1000,
+        'due_date', 7, 'credit', 12345, ${now}::timestamptz)`);
+    const before = (await actual()).reborrow;
     await refreshStatistics(t.app.deps); // rebuilt_for is today after the rebuild above: this is the incremental pass
     const want = await expected();
     const got = await actual();
     expect(sorted(got.cohorts)).toEqual(sorted(want.cohorts));
     expect(sorted(got.daily)).toEqual(sorted(want.daily));
-  }, 120_000);
+    expect(sorted(got.reborrow)).toEqual(sorted(want.reborrow));
+    expect(sorted(got.reborrow)).not.toEqual(sorted(before));
+    expect([...got.daily.values()].filter((v) => v.extensions).map((v) => [v.extensions, v.extension_fees_minor])).toEqual([[1, 12345]]);
+  }, 600_000);
 
   it('a rebuild from a date keeps the rows before it', async () => {
     const before = (await q('select count(*)::int as n from stat_daily'))[0].n;
@@ -117,5 +167,5 @@ describe('statistics facts', () => {
     await refreshMerchant(t.db, Number(id), 'UTC', { to: m as string }, { dates: [] });
     await rebuildStatistics(t.app.deps, { from: m as string });
     expect((await q('select count(*)::int as n from stat_daily'))[0].n).toBe(before);
-  }, 120_000);
+  }, 600_000);
 });

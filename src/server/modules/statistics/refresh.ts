@@ -27,7 +27,7 @@ export const NOT_SETTLED = 32767;
 const COHORT_WINDOW_DAYS = 31;
 
 const DAILY_COLS = ['applied', 'rejected', 'disbursed', 'settled', 'overdue', 'principal_out_minor', 'paid_out_minor', 'fees_minor',
-  'in_principal_minor', 'in_interest_minor', 'in_fee_minor', 'in_penalty_minor', 'extension_fees_minor', 'reductions_minor'] as const;
+  'in_principal_minor', 'in_interest_minor', 'in_fee_minor', 'in_penalty_minor', 'repayments', 'extensions', 'extension_fees_minor', 'reductions_minor'] as const;
 type DailyCol = (typeof DAILY_COLS)[number];
 
 /** One source of events: its date, its measures (the others are 0), the order it belongs to as `o`. */
@@ -52,9 +52,10 @@ function dailySql(merchantId: number, tz: string, w: Window): SQL {
     }, sql`loan_order o`, m),
     events(sql`o.settled_at`, tz, w, { settled: sql`1` }, sql`loan_order o`, sql`${m} and o.settled`),
     events(sql`p.paid_at`, tz, w, {
-      in_principal_minor: sql`p.principal_minor`, in_interest_minor: sql`p.interest_minor`, in_fee_minor: sql`p.fee_minor`, in_penalty_minor: sql`p.penalty_minor`,
+      repayments: sql`1`, in_principal_minor: sql`p.principal_minor`, in_interest_minor: sql`p.interest_minor`, in_fee_minor: sql`p.fee_minor`,
+      in_penalty_minor: sql`p.penalty_minor`,
     }, sql`repayment p join loan_order o on o.id = p.order_id`, sql`${m} and p.status = 'success' and p.type <> 'extension'`),
-    events(sql`x.paid_at`, tz, w, { extension_fees_minor: sql`x.paid_fee_minor` }, sql`extension x join loan_order o on o.id = x.order_id`,
+    events(sql`x.paid_at`, tz, w, { extensions: sql`1`, extension_fees_minor: sql`x.paid_fee_minor` }, sql`extension x join loan_order o on o.id = x.order_id`,
       sql`${m} and x.status = 'success'`),
     events(sql`rd.decided_at`, tz, w, { reductions_minor: sql`rd.amount_minor` }, sql`reduction rd join loan_order o on o.id = rd.order_id`,
       sql`${m} and rd.status = 'approved'`),

@@ -28,6 +28,10 @@ export const statDaily = pgTable('stat_daily', {
   inInterestMinor: money('in_interest_minor'),
   inFeeMinor: money('in_fee_minor'),
   inPenaltyMinor: money('in_penalty_minor'),
+  /** Repayments received (status success, not an extension payment): how many; their parts are the in_* sums. */
+  repayments: count('repayments'),
+  /** Extensions paid (status success). */
+  extensions: count('extensions'),
   extensionFeesMinor: money('extension_fees_minor'),
   reductionsMinor: money('reductions_minor'),
 }, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.productId, t.channelId, t.returning] })]);
