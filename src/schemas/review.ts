@@ -43,6 +43,10 @@ export const orderListQuery = z.object({
   loan_to: dateOrTime.optional(),
   due_from: day.optional(),
   due_to: day.optional(),
+  settled_from: dateOrTime.optional(),
+  settled_to: dateOrTime.optional(),
+  /** Settled orders whose customer ordered again within this many days of the settlement (repaymentReborrow's drill). */
+  reborrow_within: z.coerce.number().int().min(0).max(366).optional(),
   loan_amount_min: minor.optional(),
   loan_amount_max: minor.optional(),
   remaining_debt_min: minor.optional(),

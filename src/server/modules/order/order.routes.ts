@@ -31,6 +31,16 @@ const disbursed = pgTable('loan_order', {
   dueDate: date('due_date', { mode: 'string' }).notNull(),
 });
 
+/**
+ * Settled orders whose customer placed another order at the same merchant within `days` business days of the
+ * settlement (day 0 = the settlement's own date): the orders behind a repaymentReborrow count.
+ */
+function reborrowedWithin(days: number, tz: string) {
+  return sql`${loanOrder.settled} and exists (select 1 from loan_order n where n.customer_id = ${loanOrder.customerId}
+    and n.merchant_id = ${loanOrder.merchantId} and n.id <> ${loanOrder.id} and n.created_at >= ${loanOrder.settledAt}
+    and n.created_at < ((((${loanOrder.settledAt} at time zone ${tz})::date) + ${days + 1}::int)::timestamp at time zone ${tz}))`;
+}
+
 /** Sort field → the flag filter that keeps only rows having it. */
 export const ORDER_SORT_GUARDS = { loan_at: 'has_loan_time', due_date: 'has_due_date' } as const;
 
@@ -90,6 +100,8 @@ export const allOrderList = defineList({
       f.customer_type ? eq(loanOrder.isReturning, f.customer_type === 'returning') : undefined,
       ...dateRange(loanOrder.createdAt, f.created_from, f.created_to, tz),
       ...dateRange(loanOrder.loanAt, f.loan_from, f.loan_to, tz),
+      ...dateRange(loanOrder.settledAt, f.settled_from, f.settled_to, tz),
+      f.reborrow_within !== undefined ? reborrowedWithin(f.reborrow_within, tz) : undefined,
       f.due_from ? sql`${loanOrder.dueDate} >= ${f.due_from}::date` : undefined,
       f.due_to ? sql`${loanOrder.dueDate} <= ${f.due_to}::date` : undefined,
       ...amountRange(loanOrder.loanAmountMinor, f.loan_amount_min, f.loan_amount_max),
