@@ -1,9 +1,138 @@
-import { col, type ReportSource } from '../engine';
+import { sql } from 'drizzle-orm';
+import {
+  AMOUNT_BAND_LABELS, BUCKETS, BUCKET_LABELS, COUNT_BAND_LABELS, SEGMENT_OFFSETS, SETTLED_BUCKET, VINTAGE_AGES,
+} from '../../../../schemas/reports/portfolio';
+import type { GroupBy, ReportDecl, StatResult, StatRow } from '../../../../schemas/statistics';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../../plugins/session';
+import { col, runReport, withRates, type ReportSource, type StatFilters } from '../engine';
 
-/** Sources of the order, channel, overdue and portfolio reports (src/schemas/reports/portfolio.ts). */
+/** Sources of the order, overdue and portfolio reports (src/schemas/reports/portfolio.ts; docs/stats/portfolio.md). */
+
+/** Bucket keys are their index; the names are the same in every language (days overdue). */
+const bucketLabels = async (_db: Db, g: GroupBy) => (g === 'bucket' ? new Map(BUCKETS.map((b) => [String(b), BUCKET_LABELS[b]])) : undefined);
+
+const snapshot: ReportSource = {
+  table: 'stat_overdue_snapshot', dateColumn: 'snapshot_date',
+  sums: {
+    orders: col('orders'), outstanding: col('outstanding_minor'),
+    ...Object.fromEntries(BUCKETS.flatMap((b) => [
+      [`orders_b${b}`, sql`coalesce(sum(orders) filter (where bucket = ${b}), 0)`],
+      [`outstanding_b${b}`, sql`coalesce(sum(outstanding_minor) filter (where bucket = ${b}), 0)`],
+    ])),
+  },
+  keys: { bucket: sql`bucket::text` },
+  labels: bucketLabels,
+};
+
+const par: ReportSource = {
+  table: 'stat_overdue_snapshot', dateColumn: 'snapshot_date',
+  sums: {
+    outstanding: col('outstanding_minor'),
+    at_risk_1: sql`coalesce(sum(outstanding_minor) filter (where bucket >= 1), 0)`,
+    at_risk_7: col('od7_minor'),
+    at_risk_30: col('od30_minor'),
+  },
+};
+
+const vintage: ReportSource = {
+  table: 'stat_vintage', dateColumn: 'payout_date',
+  sums: {
+    loans: col('loans'), amount: col('amount_minor'),
+    ...Object.fromEntries(VINTAGE_AGES.flatMap((k) => [`reached_${k}`, `od7_at_${k}`, `od30_at_${k}`].map((c) => [c, col(c)]))),
+  },
+};
+
+const roll: ReportSource = {
+  table: 'stat_roll', dateColumn: 'from_date',
+  sums: {
+    orders: col('orders'),
+    ...Object.fromEntries([...BUCKETS, SETTLED_BUCKET].map((b) => [`to_${b}`, sql`coalesce(sum(orders) filter (where to_bucket = ${b}), 0)`])),
+  },
+  keys: { bucket: sql`from_bucket::text` },
+  labels: bucketLabels,
+};
+
+/** Segment key: new|returning, loan count band, amount band (`returning:3:2`); its name from the bands' labels. */
+const segmentKey = sql`(case when "returning" then 'returning' else 'new' end) || ':' || count_band || ':' || amount_band`;
+const segments: ReportSource = {
+  table: 'stat_loan_segment', dateColumn: 'payout_date',
+  sums: {
+    loans: col('loans'), amount: col('amount_minor'),
+    ...Object.fromEntries(SEGMENT_OFFSETS.flatMap((k) => [`matured_${k}`, `unpaid_${k}`].map((c) => [c, col(c)]))),
+  },
+  keys: { segment: segmentKey },
+  labels: async (_db, g, keys) => (g === 'segment' ? new Map(keys.map((k) => [k, segmentLabel(k)])) : undefined),
+};
+
+/** `new · 3–5 · 25–50%`: the type stays as the key word (the screen names it: see docs/stats/portfolio.md). */
+function segmentLabel(key: string): string {
+  const [type, count, amount] = key.split(':');
+  return [type, COUNT_BAND_LABELS[Number(count) - 1] ?? count, AMOUNT_BAND_LABELS[Number(amount) - 1] ?? amount].join(' · ');
+}
+
+/** businessAnalysis: stat_daily (events), the repayment cohorts (by due date) and the snapshots (PAR 7), by key. */
+const businessParts: ReportSource[] = [
+  {
+    table: 'stat_daily', dateColumn: 'business_date',
+    sums: {
+      applied: col('applied'), decided: sql`sum(disbursed + rejected)`, disbursed: col('disbursed'), principal_out: col('principal_out_minor'),
+      money_in: sql`sum(in_principal_minor + in_interest_minor + in_fee_minor + in_penalty_minor + extension_fees_minor)`,
+      net_cash: sql`sum(in_principal_minor + in_interest_minor + in_fee_minor + in_penalty_minor + extension_fees_minor - paid_out_minor)`,
+    },
+  },
+  {
+    table: 'stat_repay_cohort', dateColumn: 'due_date',
+    sums: Object.fromEntries([0, 7].flatMap((k) => {
+      // Only due dates whose day D + k has ended in the merchant's market (before its business date, the last rebuild's).
+      const ended = sql`due_date + ${sql.raw(String(k))} < (select r.rebuilt_for from stat_refresh r where r.merchant_id = stat_repay_cohort.merchant_id)`;
+      return [[`due_${k}`, sql`coalesce(sum(orders) filter (where ${ended}), 0)`],
+        [`unpaid_${k}`, sql`coalesce(sum(orders) filter (where ${ended} and settle_offset > ${sql.raw(String(k))}), 0)`]];
+    })),
+  },
+  { table: 'stat_overdue_snapshot', dateColumn: 'snapshot_date', sums: { outstanding: col('outstanding_minor'), at_risk_7: col('od7_minor') } },
+];
+
+async function runBusiness(db: Db, decl: ReportDecl, q: StatFilters, actor: Actor): Promise<StatResult> {
+  const part = { ...decl, measures: [] };
+  const results = await Promise.all(businessParts.map((src) => runReport(db, part, src, q, actor)));
+  const byKey = new Map<string, StatRow>();
+  const totals: Record<string, number> = {};
+  for (const r of results) {
+    Object.assign(totals, r.totals);
+    for (const row of r.rows) {
+      const acc = byKey.get(row.key) ?? { key: row.key, label: row.label, values: {} };
+      Object.assign(acc.values, row.values);
+      acc.label ??= row.label;
+      byKey.set(row.key, acc);
+    }
+  }
+  const keys = decl.measures.filter((m) => m.unit !== 'rate').map((m) => m.key);
+  const fill = (v: Record<string, number>) => withRates(decl, Object.fromEntries(keys.map((k) => [k, v[k] ?? 0])));
+  const rows = sortRows([...byKey.values()].map((r) => ({ ...r, values: fill(r.values) })), q.sort, results[0].group_by);
+  const currencies = new Set(results.filter((r) => r.rows.length).map((r) => r.currency));
+  return { report: decl.id, group_by: results[0].group_by, rows, totals: fill(totals), currency: currencies.size === 1 ? [...currencies][0] : null };
+}
+
+/** The engine's sort (key ascending by default, else a measure; ties by key) over merged rows (until engine.ts exports its sortRows). */
+function sortRows(rows: StatRow[], sort: string | undefined, g: GroupBy): StatRow[] {
+  const [field, dir] = (sort ?? 'key:asc').split(':');
+  const sign = dir === 'desc' ? -1 : 1;
+  const numeric = rows.every((r) => /^\d+$/.test(r.key)) && !/^(date|week|month)$/.test(g);
+  const byKey = (a: StatRow, b: StatRow) => (numeric ? Number(a.key) - Number(b.key) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const byField = (a: StatRow, b: StatRow) => (a.values[field] - b.values[field]) || byKey(a, b);
+  return rows.sort((a, b) => sign * (field in (rows[0]?.values ?? {}) ? byField(a, b) : byKey(a, b)));
+}
+
 export const portfolioSources: Record<string, ReportSource> = {
   orderStatistics: {
     table: 'stat_daily', dateColumn: 'business_date',
     sums: { applied: col('applied'), rejected: col('rejected'), disbursed: col('disbursed'), settled: col('settled'), overdue: col('overdue') },
   },
+  OverdueAnals: snapshot,
+  vintage,
+  rollRate: roll,
+  par,
+  userLoanAnalysis: segments,
+  businessAnalysis: { table: 'stat_daily', dateColumn: 'business_date', sums: {}, run: runBusiness },
 };
