@@ -1,2 +1,69 @@
-/** Fact tables of the work reports (exported through src/server/db/schema.ts). */
-export {};
+import { bigint, boolean, date, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+
+/** Fact tables of the work reports (exported through src/server/db/schema.ts; docs/statistics.md "Review and withdrawal"). */
+
+const count = (name: string) => integer(name).notNull().default(0);
+/** Every work fact is a merchant's, per business date, product, channel (0 = none), new/returning and staff member. */
+const keys = {
+  merchantId: integer('merchant_id').notNull(),
+  businessDate: date('business_date', { mode: 'string' }).notNull(),
+  productId: integer('product_id').notNull(),
+  channelId: integer('channel_id').notNull(),
+  returning: boolean('returning').notNull(),
+  /** The account that did it; 0 = nobody (the customer in the app, the system). */
+  staffId: integer('staff_id').notNull(),
+};
+
+/**
+ * Manual review per reviewer and stage (first | second | pre | disbursement | reloan) on the business date of the
+ * event: claims, decisions and the time they took; and, on the approval's date, what became of the approved orders
+ * (matured = disbursed and past the due date today; went_overdue = of those, ever moved overdue). The outcome columns
+ * change after the approval date: the refresh recomputes the approval dates of orders that changed today.
+ */
+export const statReview = pgTable('stat_review', {
+  ...keys,
+  stage: varchar('stage', { length: 16 }).notNull(),
+  claimed: count('claimed'),
+  approved: count('approved'),
+  rejected: count('rejected'),
+  /** Seconds from the order entering the stage to the decision, summed over approved + rejected. */
+  decideSeconds: bigint('decide_seconds', { mode: 'number' }).notNull().default(0),
+  matured: count('matured'),
+  wentOverdue: count('went_overdue'),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.productId, t.channelId, t.returning, t.stage, t.staffId] })]);
+
+/**
+ * Pending withdrawal per agent, on the business date of each event: orders entering it (staff 0), confirmations
+ * (staff = the agent who confirmed for the customer, 0 = the customer in the app) with the time since entering,
+ * closes (expired: system; closed by staff), agents' contacts by result and reminder SMS.
+ */
+export const statWithdrawal = pgTable('stat_withdrawal', {
+  ...keys,
+  entered: count('entered'),
+  withdrawn: count('withdrawn'),
+  withdrawnAgent: count('withdrawn_agent'),
+  within2h: count('within_2h'),
+  within24h: count('within_24h'),
+  /** Seconds from entering pending withdrawal to the confirmation, summed over `withdrawn`. */
+  withdrawSeconds: bigint('withdraw_seconds', { mode: 'number' }).notNull().default(0),
+  expired: count('expired'),
+  closedStaff: count('closed_staff'),
+  contacts: count('contacts'),
+  contactReached: count('contact_reached'),
+  contactUnreached: count('contact_unreached'),
+  contactDeclined: count('contact_declined'),
+  reminders: count('reminders'),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.productId, t.channelId, t.returning, t.staffId] })]);
+
+/**
+ * Marketing agents' funnel (contacts → agreed → registered → applied → disbursed). The marketing area does not exist
+ * yet: nothing writes these rows, so marketingPersonnel reads zero until that area maintains them.
+ */
+export const statMarketing = pgTable('stat_marketing', {
+  ...keys,
+  contacts: count('contacts'),
+  agreed: count('agreed'),
+  registered: count('registered'),
+  applied: count('applied'),
+  disbursed: count('disbursed'),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.productId, t.channelId, t.returning, t.staffId] })]);

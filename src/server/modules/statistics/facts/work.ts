@@ -1,4 +1,153 @@
-import type { FactBuilder } from '../refresh';
+import { sql, type SQL } from 'drizzle-orm';
+import { REVIEW_STAGE_STATUS } from '../../../../schemas/lifecycle';
+import { STAGE_QUEUES } from '../../../../schemas/review';
+import type { DbOrTx } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
+import type { FactBuilder, FactContext } from '../refresh';
+import { inWindow, localDate, type Window } from './sql';
+
+/**
+ * Fact maintenance of the work reports (docs/statistics.md "Review and withdrawal"): stat_review and stat_withdrawal
+ * from the status history (every approval, rejection, confirmation and close writes one with its account, the demo's
+ * generated orders too), review claims (work_task), withdrawal contacts and reminder SMS. stat_marketing has no
+ * builder: the marketing area that would feed it does not exist yet.
+ */
+
+/** A decision is made out of one of these statuses; the stage key is the review record's. */
+const REVIEW_FROM: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(REVIEW_STAGE_STATUS).map(([stage, status]) => [status, stage])),
+  reloan: 'reloan',
+};
+/** Where an approval goes: the next stage or pending withdrawal (a close is the rejection; other moves are not decisions). */
+const APPROVE_TO: readonly string[] = [...Object.values(REVIEW_STAGE_STATUS), 'withdrawal'];
+const REVIEW_QUEUE_STAGE: Record<string, string> = Object.fromEntries(Object.values(STAGE_QUEUES).map((q) => [q.queue, q.stage]));
+/** Contact results (withdrawal_contact_result) that reached the customer, that did not, and the refusal. */
+const CONTACT_REACHED = ['1', '2', '3'];
+const CONTACT_UNREACHED = ['4', '6'];
+const CONTACT_DECLINED = '5';
+
+const list = (xs: readonly string[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `);
+const caseOf = (col: SQL, map: Record<string, string>) =>
+  sql`case ${col} ${sql.join(Object.entries(map).map(([k, v]) => sql`when ${k} then ${v}`), sql` `)} end`;
+/**
+ * History row h, its order o, and `ent.at`: when the order last entered `status` before h (read through the history's
+ * order index), looked up only for the rows `when` holds.
+ */
+const historySince = (status: SQL, when: SQL = sql`true`) => sql`order_status_history h join loan_order o on o.id = h.order_id
+  left join lateral (select max(e.created_at) as at from order_status_history e
+    where ${when} and e.order_id = h.order_id and e.to_status = ${status} and e.id < h.id) ent on true`;
+/** Seconds from `ent.at` to h (0 when the order never entered the status). */
+const SECONDS = sql`greatest(0, coalesce(round(extract(epoch from h.created_at - ent.at)), 0))`;
+
+/** Windows of business dates: their rows are deleted and recomputed together. */
+function windowsSql(at: SQL, tz: string, ws: Window[]): SQL {
+  return sql`(${sql.join(ws.map((w) => sql`(${inWindow(at, tz, w)})`), sql` or `)})`;
+}
+function datesSql(ws: Window[]): SQL {
+  const one = (w: Window) => sql`(${sql.join([sql`true`, ...(w.from ? [sql`business_date >= ${w.from}::date`] : []), ...(w.to ? [sql`business_date <= ${w.to}::date`] : [])], sql` and `)})`;
+  return sql`(${sql.join(ws.map(one), sql` or `)})`;
+}
+
+interface Columns { [col: string]: SQL }
+/** One source of events: its date, staff and measures (the others 0), the order it belongs to as `o`. */
+function events(cols: readonly string[], at: SQL, staff: SQL, measures: Columns, from: SQL, where: SQL, extra: Columns = {}): SQL {
+  const values = cols.map((c) => sql`${measures[c] ?? sql`0`}::bigint as ${sql.identifier(c)}`);
+  const keys = Object.entries(extra).map(([k, v]) => sql`${v} as ${sql.identifier(k)}, `);
+  return sql`select ${at} as d, o.product_id, coalesce(o.channel_id, 0) as ch, o.is_returning as r, ${sql.join(keys, sql``)}${staff} as staff,
+    ${sql.join(values, sql`, `)} from ${from} where ${where}`;
+}
+
+function insertSql(table: string, cols: readonly string[], merchantId: number, sources: SQL[], extraKeys: string[] = []): SQL {
+  const ex = extraKeys.map((k) => sql.identifier(k));
+  const exSel = ex.length ? sql`${sql.join(ex, sql`, `)}, ` : sql``;
+  return sql`insert into ${sql.identifier(table)} (merchant_id, business_date, product_id, channel_id, "returning", ${exSel}staff_id, ${sql.join(cols.map((c) => sql.identifier(c)), sql`, `)})
+    select ${merchantId}, d, product_id, ch, r, ${exSel}staff, ${sql.join(cols.map((c) => sql`sum(${sql.identifier(c)})`), sql`, `)}
+    from (${sql.join(sources, sql` union all `)}) e group by d, product_id, ch, r, ${exSel}staff`;
+}
+
+const REVIEW_COLS = ['claimed', 'approved', 'rejected', 'decide_seconds', 'matured', 'went_overdue'] as const;
+
+function reviewSql(c: FactContext, ws: Window[]): SQL {
+  const m = sql`o.merchant_id = ${c.merchantId}`;
+  const approvedSql = sql`(h.to_status <> 'closed')`;
+  const matured = sql`(${approvedSql} and o.success_at is not null and o.due_date < ${c.today}::date)`;
+  const decisions = events(REVIEW_COLS, localDate(sql`h.created_at`, c.tz), sql`h.account_id`, {
+    approved: sql`${approvedSql}::int`, rejected: sql`(not ${approvedSql})::int`, decide_seconds: SECONDS,
+    matured: sql`${matured}::int`,
+    went_overdue: sql`(${matured} and exists (select 1 from order_status_history v where v.order_id = o.id and v.to_status = 'overdue'))::int`,
+  }, historySince(sql`h.from_status`),
+  sql`${m} and h.account_id is not null and h.from_status in (${list(Object.keys(REVIEW_FROM))})
+    and h.to_status in (${list([...APPROVE_TO, 'closed'])}) and ${windowsSql(sql`h.created_at`, c.tz, ws)}`,
+  { stage: caseOf(sql`h.from_status`, REVIEW_FROM) });
+  const claims = events(REVIEW_COLS, localDate(sql`t.claimed_at`, c.tz), sql`t.assignee_id`, { claimed: sql`1` },
+    sql`work_task t join loan_order o on o.id = t.order_id`,
+    sql`t.merchant_id = ${c.merchantId} and ${m} and t.queue in (${list(Object.keys(REVIEW_QUEUE_STAGE))}) and t.assignee_id is not null
+      and ${windowsSql(sql`t.claimed_at`, c.tz, ws)}`,
+    { stage: caseOf(sql`t.queue`, REVIEW_QUEUE_STAGE) });
+  return insertSql('stat_review', REVIEW_COLS, c.merchantId, [decisions, claims], ['stage']);
+}
+
+const WITHDRAWAL_COLS = ['entered', 'withdrawn', 'withdrawn_agent', 'within_2h', 'within_24h', 'withdraw_seconds', 'expired', 'closed_staff',
+  'contacts', 'contact_reached', 'contact_unreached', 'contact_declined', 'reminders'] as const;
+
+function withdrawalSql(c: FactContext, w: Window): SQL {
+  const m = sql`o.merchant_id = ${c.merchantId}`;
+  const entered = sql`(h.to_status = 'withdrawal' and coalesce(h.from_status, '') not in ('failed', 'suspended'))`;
+  const confirmed = sql`(h.from_status = 'withdrawal' and h.to_status = 'disbursing')`;
+  const closed = sql`(h.from_status = 'withdrawal' and h.to_status = 'closed')`;
+  const staff = sql`(h.account_id is not null)`;
+  const sources = [
+    // One pass over the history: an approval into pending withdrawal (a return after a failed payout or a released
+    // interception is not a new one; staff 0), its confirmation (by an agent or, staff 0, the customer), its close.
+    events(WITHDRAWAL_COLS, localDate(sql`h.created_at`, c.tz), sql`case when ${entered} then 0 else coalesce(h.account_id, 0) end`, {
+      entered: sql`${entered}::int`,
+      withdrawn: sql`${confirmed}::int`, withdrawn_agent: sql`(${confirmed} and ${staff})::int`, withdraw_seconds: sql`case when ${confirmed} then ${SECONDS} else 0 end`,
+      within_2h: sql`(${confirmed} and ${SECONDS} <= 7200)::int`, within_24h: sql`(${confirmed} and ${SECONDS} <= 86400)::int`,
+      expired: sql`(${closed} and not ${staff})::int`, closed_staff: sql`(${closed} and ${staff})::int`,
+    }, historySince(sql`'withdrawal'`, confirmed),
+    sql`${m} and (${entered} or ${confirmed} or ${closed}) and ${inWindow(sql`h.created_at`, c.tz, w)}`),
+    events(WITHDRAWAL_COLS, localDate(sql`k.created_at`, c.tz), sql`coalesce(k.account_id, 0)`, {
+      contacts: sql`1`, contact_reached: sql`(k.result in (${list(CONTACT_REACHED)}))::int`,
+      contact_unreached: sql`(k.result in (${list(CONTACT_UNREACHED)}))::int`, contact_declined: sql`(k.result = ${CONTACT_DECLINED})::int`,
+    }, sql`withdrawal_contact k join loan_order o on o.id = k.order_id`,
+    sql`k.merchant_id = ${c.merchantId} and ${m} and ${inWindow(sql`k.created_at`, c.tz, w)}`),
+    events(WITHDRAWAL_COLS, localDate(sql`s.created_at`, c.tz), sql`coalesce(s.account_id, 0)`, { reminders: sql`1` },
+      sql`withdrawal_sms_log s join loan_order o on o.id = s.order_id`,
+      sql`s.merchant_id = ${c.merchantId} and ${m} and s.kind = 'reminder' and ${inWindow(sql`s.created_at`, c.tz, w)}`),
+  ];
+  return insertSql('stat_withdrawal', WITHDRAWAL_COLS, c.merchantId, sources);
+}
+
+/**
+ * Approval dates whose outcome columns may have changed today: those of orders with a status change today (went
+ * overdue, extended — the due date moved —, paid out, reversed …). Today itself is recomputed anyway.
+ */
+async function touchedApprovalDates(db: DbOrTx, c: FactContext): Promise<string[]> {
+  const res = await db.execute(sql`select distinct to_char(${localDate(sql`h.created_at`, c.tz)}, 'YYYY-MM-DD') as d
+    from order_status_history h where h.account_id is not null and h.from_status in (${list(Object.keys(REVIEW_FROM))})
+      and h.to_status in (${list(APPROVE_TO)})
+      and h.order_id in (select v.order_id from order_status_history v join loan_order o on o.id = v.order_id
+        where o.merchant_id = ${c.merchantId} and ${inWindow(sql`v.created_at`, c.tz, { from: c.today })})`);
+  return rowsOf<{ d: string }>(res).map((r) => r.d).filter((d) => d < c.today);
+}
+
+const reviewFacts: FactBuilder = {
+  name: 'work.review',
+  async refresh(tx, c) {
+    const ws: Window[] = c.full ? [{ from: c.from }] : [{ from: c.today, to: c.today }, ...(await touchedApprovalDates(tx, c)).map((d) => ({ from: d, to: d }))];
+    await tx.execute(sql`delete from stat_review where merchant_id = ${c.merchantId} and ${datesSql(ws)}`);
+    await tx.execute(reviewSql(c, ws));
+  },
+};
+
+const withdrawalFacts: FactBuilder = {
+  name: 'work.withdrawal',
+  async refresh(tx, c) {
+    const w: Window = c.full ? { from: c.from } : { from: c.today, to: c.today };
+    await tx.execute(sql`delete from stat_withdrawal where merchant_id = ${c.merchantId} and ${datesSql([w])}`);
+    await tx.execute(withdrawalSql(c, w));
+  },
+};
 
 /** Fact maintenance of the work reports (docs/statistics.md). */
-export const workFacts: FactBuilder[] = [];
+export const workFacts: FactBuilder[] = [reviewFacts, withdrawalFacts];
