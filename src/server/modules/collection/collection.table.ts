@@ -120,7 +120,9 @@ export const collectionPromise = pgTable('collection_promise', {
   createdBy: integer('created_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
   resolvedAt: ts('resolved_at'),
-}, (t) => [index('collection_promise_case_idx').on(t.caseId, t.id), index('collection_promise_pending_idx').on(t.status, t.promiseDate)]);
+}, (t) => [index('collection_promise_case_idx').on(t.caseId, t.id), index('collection_promise_pending_idx').on(t.status, t.promiseDate),
+  // The statistics' minute refresh reads the promises resolved today.
+  index('collection_promise_resolved_idx').on(t.resolvedAt)]);
 
 /** A call made from a case (softphone link opened by the console), logged on the case. */
 export const collectionCall = pgTable('collection_call', {

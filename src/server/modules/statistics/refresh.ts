@@ -101,6 +101,9 @@ export interface FactContext {
 export async function refreshMerchant(db: Db, merchantId: number, tz: string, daily: Window, cohorts: Window & { dates?: string[] },
   areas?: { ctx: FactContext; builders: readonly FactBuilder[] }): Promise<void> {
   await db.transaction(async (tx) => {
+    // These are big set-based statements planned afresh each time: JIT compiling them costs seconds per merchant and
+    // gains nothing (measured at 100k orders on PostgreSQL 15).
+    await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`delete from stat_daily where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
     await tx.execute(dailySql(merchantId, tz, daily));
     if (cohorts.dates) {

@@ -35,6 +35,8 @@ export const workTask = pgTable('work_task', {
   // An account's load per queue (dispatch) and "claimed by me".
   index('work_task_assignee_idx').on(t.assigneeId, t.queue, t.status, t.id),
   index('work_task_order_idx').on(t.orderId, t.id),
+  // The statistics' minute refresh reads a merchant's claims of today.
+  index('work_task_merchant_claimed_idx').on(t.merchantId, t.claimedAt),
 ]);
 
 export type WorkTask = typeof workTask.$inferSelect;

@@ -25,6 +25,8 @@ export const withdrawalContact = pgTable('withdrawal_contact', {
 }, (t) => [
   index('withdrawal_contact_order_idx').on(t.orderId, t.id),
   index('withdrawal_contact_account_idx').on(t.accountId, t.createdAt, t.id),
+  // The statistics' minute refresh reads a merchant's contacts of today.
+  index('withdrawal_contact_merchant_created_idx').on(t.merchantId, t.createdAt),
 ]);
 
 /**
