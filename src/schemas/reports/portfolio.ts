@@ -28,7 +28,7 @@ export const AMOUNT_BAND_LABELS = ['≤25%', '25–50%', '50–75%', '>75%'] as 
 
 const bucketMeasures: Measure[] = [
   { key: 'orders', title: 'stat.m.openOrders', unit: 'count' },
-  { key: 'outstanding', title: 'stat.m.outstanding', unit: 'money' },
+  { key: 'outstanding', title: 'stat.m.outstandingPrincipal', unit: 'money' },
   ...BUCKETS.map((b): Measure => ({ key: `orders_b${b}`, title: 'stat.m.bucketOrders', titleValues: { bucket: BUCKET_LABELS[b] }, unit: 'count' })),
   ...BUCKETS.map((b): Measure => ({ key: `outstanding_b${b}`, title: 'stat.m.bucketOutstanding', titleValues: { bucket: BUCKET_LABELS[b] }, unit: 'money' })),
 ];
@@ -59,7 +59,7 @@ const rollMeasures: Measure[] = [
 ];
 
 const parMeasures: Measure[] = [
-  { key: 'outstanding', title: 'stat.m.outstanding', unit: 'money' },
+  { key: 'outstanding', title: 'stat.m.outstandingPrincipal', unit: 'money' },
   ...([1, 7, 30] as const).flatMap((k): Measure[] => [
     { key: `at_risk_${k}`, title: 'stat.m.atRisk', titleValues: { days: String(k) }, unit: 'money', hidden: true },
     { key: `par${k}`, title: 'stat.m.par', titleValues: { days: String(k) }, unit: 'rate', numerator: `at_risk_${k}`, denominator: 'outstanding' },
@@ -92,7 +92,7 @@ const businessMeasures: Measure[] = [
   ]),
   { key: 'overdue_rate_0', title: 'stat.m.overdueRateBy', titleValues: { day: 'D' }, unit: 'rate', numerator: 'unpaid_0', denominator: 'due_0' },
   { key: 'overdue_rate_7', title: 'stat.m.overdueRateBy', titleValues: { day: 'D+7' }, unit: 'rate', numerator: 'unpaid_7', denominator: 'due_7' },
-  { key: 'outstanding', title: 'stat.m.outstanding', unit: 'money', hidden: true },
+  { key: 'outstanding', title: 'stat.m.outstandingPrincipal', unit: 'money', hidden: true },
   { key: 'at_risk_7', title: 'stat.m.atRisk', titleValues: { days: '7' }, unit: 'money', hidden: true },
   { key: 'par7', title: 'stat.m.par', titleValues: { days: '7' }, unit: 'rate', numerator: 'at_risk_7', denominator: 'outstanding' },
 ];
