@@ -1,102 +1,65 @@
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { can, pageKey, SUPER_KEY } from '../../../../commands/permissions';
-import type { DashboardOverview, DashboardSummary } from '../../../schemas/dashboard';
+import type { DashboardSummary } from '../../../schemas/dashboard';
 import type { Deps } from '../../deps';
 import { SIGNED_IN, route } from '../../http';
-import type { Actor } from '../../plugins/session';
 import { loginLog } from '../auth/auth.table';
-import { adminAccount, adminSession, role } from '../empower/empower.table';
-import { accountScope, inScope, isUnscoped, scopedAccountIds } from '../empower/scope';
-import { addDays, dayStart, localDate } from '../empower/time';
+import { isUnscoped } from '../empower/scope';
+import { dayStart, localDate } from '../empower/time';
 import { operationLog } from '../log/log.table';
-import { merchant } from '../merchant/merchant.table';
-import { dictItem } from '../system/system.table';
+import { dashboardAccess } from './access';
+import { merchantFigures } from './balances';
+import { collectorSection } from './collector';
+import { lending } from './lending';
+import { dayGroups, scopedMerchants } from './merchantDays';
+import { queueLengths, reviewerSection } from './queues';
+import { signinOverview } from './signins';
 
-/** "Online now" on the dashboard: a live session seen within this many minutes. */
-export const ONLINE_WINDOW_MINUTES = 15;
-const SERIES_DAYS = 7;
+export { ONLINE_WINDOW_MINUTES } from './signins';
 
+/**
+ * GET /loanapi/dashboard/summary: every section the account's nodes allow, in one answer (docs/dashboard.md). Loan
+ * figures come from the statistics facts; queues and personal figures from indexed queries on the live tables.
+ */
 export function dashboardRoutes(app: FastifyInstance, d: Deps): void {
   const tz = d.cfg.timeZone;
-
-  async function overview(actor: Actor, now: Date, today: string): Promise<DashboardOverview> {
-    const ids = await scopedAccountIds(d.db, actor);
-    const todayStart = dayStart(today, tz);
-    const firstDay = addDays(today, -(SERIES_DAYS - 1));
-    const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MINUTES * 60_000);
-    const localDay = (col: typeof loginLog.createdAt | typeof operationLog.createdAt) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD')`;
-    const loginDay = localDay(loginLog.createdAt);
-    const opDay = localDay(operationLog.createdAt);
-
-    // Grouping is positional: an expression carrying a parameter (the time zone) is not matched to its select-list twin.
-    // Each query is a range scan on a (created_at, id) index or reads a small table (accounts, roles, merchants, dictionaries).
-    const [[accounts], [online], loginsToday, [opsToday], [roles], merchants, [dict], loginSeries, opSeries] = await Promise.all([
-      d.db.select({ total: count(), enabled: sql<string>`count(*) filter (where ${adminAccount.enabled})` }).from(adminAccount)
-        .where(and(isNull(adminAccount.deletedAt), accountScope(actor))),
-      d.db.select({ n: sql<string>`count(distinct ${adminSession.accountId})` }).from(adminSession)
-        .where(and(isNull(adminSession.revokedAt), gt(adminSession.lastSeenAt, onlineSince), gt(adminSession.expiresAt, now), inScope(adminSession.accountId, ids))),
-      d.db.select({ success: loginLog.success, n: count() }).from(loginLog)
-        .where(and(gte(loginLog.createdAt, todayStart), inScope(loginLog.accountId, ids))).groupBy(loginLog.success),
-      d.db.select({ n: count() }).from(operationLog).where(and(gte(operationLog.createdAt, todayStart), inScope(operationLog.accountId, ids))),
-      d.db.select({ n: count() }).from(role).where(isNull(role.deletedAt)),
-      d.db.select({ sub: isNotNull(merchant.parentId), n: count() }).from(merchant)
-        .where(isUnscoped(actor) ? undefined : inArray(merchant.id, actor.merchantIds)).groupBy(isNotNull(merchant.parentId)),
-      d.db.select({ n: count() }).from(dictItem),
-      d.db.select({ day: loginDay, success: loginLog.success, n: count() }).from(loginLog)
-        .where(and(gte(loginLog.createdAt, dayStart(firstDay, tz)), inScope(loginLog.accountId, ids))).groupBy(sql`1`, sql`2`),
-      d.db.select({ day: opDay, n: count() }).from(operationLog)
-        .where(and(gte(operationLog.createdAt, dayStart(firstDay, tz)), inScope(operationLog.accountId, ids))).groupBy(sql`1`),
-    ]);
-
-    const series = Array.from({ length: SERIES_DAYS }, (_, i) => {
-      const date = addDays(firstDay, i);
-      const logins = loginSeries.filter((r) => r.day === date);
-      return {
-        date,
-        logins: Number(logins.find((r) => r.success)?.n ?? 0),
-        failures: Number(logins.find((r) => !r.success)?.n ?? 0),
-        operations: Number(opSeries.find((r) => r.day === date)?.n ?? 0),
-      };
-    });
-    const asBool = (v: unknown) => v === true || v === 't' || v === 'true';
-    return {
-      accounts: { total: Number(accounts.total), enabled: Number(accounts.enabled), online: Number(online.n) },
-      logins_today: {
-        success: Number(loginsToday.find((r) => r.success)?.n ?? 0),
-        failed: Number(loginsToday.find((r) => !r.success)?.n ?? 0),
-      },
-      operations_today: Number(opsToday.n),
-      roles: Number(roles.n),
-      merchants: {
-        main: Number(merchants.find((m) => !asBool(m.sub))?.n ?? 0),
-        sub: Number(merchants.find((m) => asBool(m.sub))?.n ?? 0),
-      },
-      dict_items: Number(dict.n),
-      series,
-    };
-  }
 
   route(app, { method: 'GET', url: '/loanapi/dashboard/summary', permission: SIGNED_IN }, async ({ req }): Promise<DashboardSummary> => {
     const actor = req.actor!;
     const now = d.now();
     const today = localDate(now, tz);
-    const [[mine], logins] = await Promise.all([
+    await d.clock.refresh();
+    const access = dashboardAccess(actor.nodes);
+    const ms = await scopedMerchants(d.db, actor, d.clock.now());
+    const groups = dayGroups(ms);
+    const ids = isUnscoped(actor) ? null : ms.map((m) => m.id);
+
+    const [[mine], logins, overview, lendingSection, queues, review, collection, merchants] = await Promise.all([
       d.db.select({ n: count() }).from(operationLog)
         .where(and(eq(operationLog.accountId, actor.accountId), gte(operationLog.createdAt, dayStart(today, tz)))),
       // The login log index is by account name; the id check keeps a re-used name from showing another's login.
       d.db.select({ at: loginLog.createdAt, ip: loginLog.ip }).from(loginLog)
         .where(and(eq(loginLog.account, actor.account), eq(loginLog.accountId, actor.accountId), eq(loginLog.success, true)))
         .orderBy(desc(loginLog.createdAt), desc(loginLog.id)).limit(2),
+      access.signins ? signinOverview(d.db, tz, actor, now, today) : null,
+      lending(d.db, ms, access.lending, today),
+      access.queues ? queueLengths(d.db, ids) : null,
+      access.reviewStages.length ? reviewerSection(d.db, ids, groups, actor.accountId, access.reviewStages) : null,
+      access.collector ? collectorSection(d.db, ms, groups, actor.accountId, access.pool) : null,
+      access.merchants ? merchantFigures(d.db, ms) : null,
     ]);
     const previous = logins[1];
-    const seesOverview = actor.nodes.has(SUPER_KEY) || can(actor.nodes, pageKey('log', 'admin_login'));
     return {
       me: {
         account: actor.account, name: actor.name, operations_today: Number(mine.n),
         last_login: previous ? { at: previous.at.toISOString(), ip: previous.ip } : null,
       },
-      overview: seesOverview ? await overview(actor, now, today) : null,
+      overview,
+      lending: lendingSection,
+      queues,
+      review,
+      collection,
+      merchants,
       generated_at: now.toISOString(),
     };
   });
