@@ -24,19 +24,22 @@ export function formatValue(m: Pick<Measure, 'unit'>, v: number | undefined, f: 
       return f.currency ? formatMoney(v, { currency: f.currency, minor: true, locale }) : formatMoney(v, { minor: true, symbol: '', locale });
     case 'rate':
       return f.intl.formatNumber(v, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    case 'duration':
+      return formatDuration(f.intl, v);
     default:
       return formatNumber(v, undefined, locale);
   }
 }
 
-/** "412 / 500" of a rate (the figures it divides), or undefined for other units. */
-export function rateDetail(decl: ReportDecl, m: Measure, values: Record<string, number>, f: CellFormat): string | undefined {
-  if (m.unit !== 'rate' || !m.numerator || !m.denominator) return undefined;
-  const part = (key: string) => {
-    const src = decl.measures.find((x) => x.key === key);
-    return formatValue(src ?? { unit: 'count' }, values[key] ?? 0, f);
-  };
-  return `${part(m.numerator)} / ${part(m.denominator)}`;
+/** Seconds as hours and minutes, minutes and seconds, or seconds: the two largest units that matter. */
+export function formatDuration(intl: IntlShape, seconds: number): string {
+  const t = Math.max(0, Math.round(seconds));
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t % 3600) / 60);
+  const s = t % 60;
+  if (h > 0) return intl.formatMessage({ id: 'statistics.duration.h' }, { h, m });
+  if (m > 0) return intl.formatMessage({ id: 'statistics.duration.m' }, { m, s });
+  return intl.formatMessage({ id: 'statistics.duration.s' }, { s });
 }
 
 /** The measures shown as columns, in declaration order. */

@@ -36,21 +36,40 @@ const DIMENSION_FILTER: Partial<Record<GroupBy, string>> = {
   merchant: 'merchant_id', product: 'product_id', channel: 'channel_id', customer_type: 'customer_type',
 };
 const SLICE_FILTERS = ['merchant_id', 'product_id', 'channel_id', 'customer_type'] as const;
+const PERIODS: readonly GroupBy[] = ['date', 'week', 'month'];
+
+/** The last day of the month of `d` (YYYY-MM-DD). */
+function monthEnd(d: string): string {
+  const [y, m] = d.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
 
 /**
- * The all-orders list behind a count: the row's date (or the whole range for the totals row and non-date groupings)
- * on the drill's date field, the report's filters, the row's group, the drill's statuses. Null when the list cannot
- * express the row (orders without a channel).
+ * The days a row stands for: its date, its week (Monday to Sunday) or its month, inside the report's range (the
+ * first and last weeks or months of a range are partial); the whole range for the totals row and other groupings.
+ */
+export function rowRange(query: DayRange, groupBy: GroupBy, rowKey: string | null): DayRange {
+  if (rowKey === null || !/^\d{4}-\d{2}-\d{2}$/.test(rowKey)) return { date_from: query.date_from, date_to: query.date_to };
+  const end = groupBy === 'date' ? rowKey : groupBy === 'week' ? fromDays(toDays(rowKey) + 6) : groupBy === 'month' ? monthEnd(rowKey) : null;
+  if (end === null) return { date_from: query.date_from, date_to: query.date_to };
+  return { date_from: rowKey > query.date_from ? rowKey : query.date_from, date_to: end < query.date_to ? end : query.date_to };
+}
+
+/**
+ * The all-orders list behind a count: the row's days (rowRange) on the drill's date field, the report's filters,
+ * the row's group, the drill's statuses. Null when the list cannot express the row (orders without a channel).
  */
 export function drillHref(drill: Drill, query: DayRange & Record<string, unknown>, groupBy: GroupBy, rowKey: string | null): string | null {
   const q = new URLSearchParams();
-  const day = rowKey !== null && groupBy === 'date';
-  q.set(`${drill.on}_from`, day ? rowKey : query.date_from);
-  q.set(`${drill.on}_to`, day ? rowKey : query.date_to);
+  const days = rowRange(query, groupBy, rowKey);
+  q.set(`${drill.on}_from`, days.date_from);
+  q.set(`${drill.on}_to`, days.date_to);
   const fixed: Record<string, string> = {};
   for (const k of SLICE_FILTERS) if (query[k] !== undefined && query[k] !== '') fixed[k] = String(query[k]);
+  // The staff filter goes to the list under the name its staff grouping uses (collector_id …), if it has one.
+  if (query.staff_id !== undefined && query.staff_id !== '' && drill.dims?.staff) fixed[drill.dims.staff] = String(query.staff_id);
   const dim = drill.dims?.[groupBy] ?? DIMENSION_FILTER[groupBy];
-  if (rowKey !== null && dim) {
+  if (rowKey !== null && dim && !PERIODS.includes(groupBy)) {
     if (dim === 'channel_id' && rowKey === '0') return null;
     fixed[dim] = rowKey;
   }

@@ -37,7 +37,7 @@ export const EXPORT_SETTINGS = {
   concurrency: 2,
 };
 
-/** What the job row's `query` holds: the list's validated input, replayed by the worker. */
+/** What the job row's `query` holds: the list's (or report's) validated input, replayed by the worker. */
 export interface ExportQuery {
   filters: Record<string, unknown>;
   sort: string;
@@ -340,46 +340,81 @@ function sweepOld(dir: string, now: number): void {
   }
 }
 
+/**
+ * What an export writes: a list reads its rows by keyset (listExportSource); a report hands its few rows at once.
+ * `open` runs the query and answers the header in the account's language, the row count (the progress shown while
+ * polling) and the rows, batch by batch.
+ */
+export interface ExportSource {
+  /** Recorded as the job's `list` (a screen's command id) and names the file. */
+  id: string;
+  open(d: Deps, actor: Actor, q: ExportQuery, lang: Lang): Promise<ExportRows>;
+}
+
+export interface ExportRows {
+  header: string[];
+  total: number;
+  batches: AsyncIterable<unknown[][]>;
+}
+
 function exportCells(list: AnyList, row: Record<string, unknown>): unknown[] {
   return list.def.exportColumns.map((c) => (c.value ? c.value(row as never) : row[c.key]));
 }
 
-/** Writes every row of the list matching the job's query into the file, keyset batch by batch. */
-async function writeRows(d: Deps, list: AnyList, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, file: string): Promise<number> {
+/** A declared list as an export: every row matching the job's filters, in keyset batches. */
+export function listExportSource(list: AnyList): ExportSource {
+  return {
+    id: list.id,
+    async open(d, actor, q, lang) {
+      const filters = list.def.filters.parse(q.filters) as Record<string, unknown>;
+      const sort = resolveSort(list, q.sort);
+      const where = await buildWhere(list, filters, actor, d);
+      const counted = await cappedCount(d.db, () => keyQuery(list, d, where), list.countCap, { table: list.table, filtered: where !== undefined });
+      const batch = (after: Position | null) => readPage(list, d, where, sort, { after, size: EXPORT_SETTINGS.batchSize, bulk: true });
+      async function* batches() {
+        let pending: ReturnType<typeof batch> | null = batch(null);
+        try {
+          while (pending) {
+            const page: Awaited<ReturnType<typeof batch>> = await pending;
+            // The next batch is read while this one is written (on PostgreSQL the two overlap; memory holds two batches).
+            pending = page.more ? batch(page.last) : null;
+            yield page.rows.map((raw) => exportCells(list, shapeRow(list, raw, actor)));
+          }
+        } finally {
+          pending?.catch(() => undefined);
+        }
+      }
+      return { header: list.def.exportColumns.map((c) => translate(lang, c.title)), total: counted.total, batches: batches() };
+    },
+  };
+}
+
+const sourceOf = (s: AnyList | ExportSource): ExportSource => ('open' in s ? s : listExportSource(s));
+
+/** Writes every row of the source into the file, recording progress after each batch. */
+async function writeRows(d: Deps, src: ExportSource, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, file: string): Promise<number> {
   const lang: Lang = LANG_BY_CODE[q.lang] ?? LANG_BY_CODE.en;
-  const filters = list.def.filters.parse(q.filters) as Record<string, unknown>;
-  const sort = resolveSort(list, q.sort);
-  const where = await buildWhere(list, filters, actor, d);
-  const counted = await cappedCount(d.db, () => keyQuery(list, d, where), list.countCap, { table: list.table, filtered: where !== undefined });
-  await d.db.update(exportJob).set({ rowsTotal: counted.total }).where(eq(exportJob.id, jobId));
-  const header = list.def.exportColumns.map((c) => translate(lang, c.title));
+  const { header, total, batches } = await src.open(d, actor, q, lang);
+  await d.db.update(exportJob).set({ rowsTotal: total }).where(eq(exportJob.id, jobId));
   const writer = format === 'csv'
     ? csvWriter(file, header)
     : xlsxWriter(file, header, { sheetName: (n) => translate(lang, 'export.sheetName', { n }) });
   let done = 0;
-  const batch = (after: Position | null) => readPage(list, d, where, sort, { after, size: EXPORT_SETTINGS.batchSize, bulk: true });
-  let pending: ReturnType<typeof batch> | null = null;
   try {
-    pending = batch(null);
-    for (;;) {
-      const page: Awaited<ReturnType<typeof batch>> = await pending;
-      // The next batch is read while this one is written (on PostgreSQL the two overlap; memory holds two batches).
-      pending = page.more ? batch(page.last) : null;
-      for (const raw of page.rows) await writer.row(exportCells(list, shapeRow(list, raw, actor)));
-      done += page.rows.length;
-      if (!pending) break;
+    for await (const rows of batches) {
+      for (const cells of rows) await writer.row(cells);
+      done += rows.length;
       await d.db.update(exportJob).set({ rowsDone: done }).where(eq(exportJob.id, jobId));
     }
     await writer.close();
   } catch (err) {
-    pending?.catch(() => undefined);
     await writer.abort();
     throw err;
   }
   return done;
 }
 
-async function run(d: Deps, list: AnyList, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void }): Promise<void> {
+async function run(d: Deps, src: ExportSource, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void }): Promise<void> {
   const release = await slot(runnerOf(d));
   const dir = exportDir(d);
   const key = `${jobId}-${crypto.randomBytes(12).toString('hex')}.${format}`;
@@ -388,11 +423,11 @@ async function run(d: Deps, list: AnyList, jobId: number, actor: Actor, q: Expor
     fs.mkdirSync(dir, { recursive: true });
     sweepOld(dir, Date.now());
     await d.db.update(exportJob).set({ status: 'running' }).where(eq(exportJob.id, jobId));
-    const rows = await writeRows(d, list, jobId, actor, q, format, tmp);
+    const rows = await writeRows(d, src, jobId, actor, q, format, tmp);
     fs.renameSync(tmp, path.join(dir, key));
     await d.db.update(exportJob).set({ status: 'done', rowsDone: rows, rowsTotal: rows, fileKey: key, finishedAt: d.now() }).where(eq(exportJob.id, jobId));
   } catch (err) {
-    log.error({ err, jobId, list: list.id }, 'export failed');
+    log.error({ err, jobId, list: src.id }, 'export failed');
     fs.rmSync(tmp, { force: true });
     // The database's own words (drizzle wraps them in "Failed query: <sql> params: <values>", which may hold filter values).
     const e = err as { message?: string; cause?: { message?: string } } | null;
@@ -407,10 +442,12 @@ async function run(d: Deps, list: AnyList, jobId: number, actor: Actor, q: Expor
 /**
  * Creates the job row and starts it in the background; the promise settles when the job has finished.
  * `beforeRun` runs between the two (the route writes its operation-log row there, so the export never races it).
+ * `from` is a declared list or any other row source (a report).
  */
-export async function startExport(d: Deps, list: AnyList, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void },
+export async function startExport(d: Deps, from: AnyList | ExportSource, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void },
   beforeRun?: (jobId: number) => Promise<void>): Promise<{ jobId: number; done: Promise<void> }> {
-  const [job] = await d.db.insert(exportJob).values({ accountId: actor.accountId, list: list.id, format, query: q, createdAt: d.now() }).returning({ id: exportJob.id });
+  const src = sourceOf(from);
+  const [job] = await d.db.insert(exportJob).values({ accountId: actor.accountId, list: src.id, format, query: q, createdAt: d.now() }).returning({ id: exportJob.id });
   const r = runnerOf(d);
   const lease = leaseOf(d);
   await lease?.hold(job.id);
@@ -422,7 +459,7 @@ export async function startExport(d: Deps, list: AnyList, actor: Actor, q: Expor
     await lease?.release(job.id);
     throw err;
   }
-  const done = run(d, list, job.id, actor, q, format, log).finally(async () => {
+  const done = run(d, src, job.id, actor, q, format, log).finally(async () => {
     r.running.delete(job.id);
     await lease?.release(job.id);
   });
