@@ -1,9 +1,10 @@
+import { useGridTheme } from '../../ui/DataGrid/theme';
 import '@glideapps/glide-data-grid/dist/index.css';
 import {
   CompactSelection, DataEditor, GridCellKind, type DataEditorRef, type GridCell, type GridColumn, type GridKeyEventArgs,
   type DrawHeaderCallback, type GridMouseEventArgs, type GridSelection, type Item, type Theme,
 } from '@glideapps/glide-data-grid';
-import { Box, Group, Text, useComputedColorScheme, useDirection, useMantineTheme } from '@mantine/core';
+import { Box, Group, Text, useDirection } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { drawCell, drawFittedText } from '../../ui/DataGrid/drawText';
@@ -44,39 +45,10 @@ function titleWidth(title: string, font: string): number {
 /** Keys of the grid's own (the rest reach the page's hotkeys). */
 const GRID_KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'j', 'k', 'Home', 'End', 'PageDown', 'PageUp', 'Enter']);
 
-function useTheme(): Partial<Theme> {
-  const dark = useComputedColorScheme('light') === 'dark';
-  const mt = useMantineTheme();
-  return useMemo(() => {
-    const p = mt.colors[mt.primaryColor] ?? mt.colors.blue;
-    const font = typeof document === 'undefined' ? mt.fontFamily ?? 'sans-serif' : getComputedStyle(document.body).fontFamily || mt.fontFamily || 'sans-serif';
-    return {
-      accentColor: p[dark ? 4 : 6],
-      accentLight: dark ? 'rgba(77, 171, 247, 0.16)' : 'rgba(34, 139, 230, 0.10)',
-      textDark: dark ? mt.colors.dark[0] : mt.colors.dark[9],
-      textMedium: dark ? mt.colors.dark[2] : mt.colors.gray[7],
-      textHeader: dark ? mt.colors.dark[1] : mt.colors.gray[7],
-      bgCell: dark ? mt.colors.dark[7] : mt.white,
-      bgCellMedium: dark ? mt.colors.dark[6] : mt.colors.gray[0],
-      bgHeader: dark ? mt.colors.dark[6] : mt.colors.gray[0],
-      bgHeaderHasFocus: dark ? mt.colors.dark[5] : mt.colors.gray[2],
-      bgHeaderHovered: dark ? mt.colors.dark[5] : mt.colors.gray[1],
-      borderColor: dark ? 'rgba(255,255,255,0.10)' : 'rgba(0,0,0,0.08)',
-      horizontalBorderColor: dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.05)',
-      linkColor: p[dark ? 4 : 7],
-      fontFamily: font,
-      baseFontStyle: '13px',
-      headerFontStyle: '600 12px',
-      cellHorizontalPadding: 8,
-      cellVerticalPadding: 3,
-    };
-  }, [dark, mt]);
-}
-
 export default function ReportGrid({ decl, result, query, f, onDrill, maxHeight }: ReportGridProps) {
   const intl = useIntl();
   const rtl = useDirection().dir === 'rtl';
-  const theme = useTheme();
+  const theme = useGridTheme();
   // Titles over figures sit where the figures do (the end of the cell); the key column's at the reading start.
   const drawHeader = useMemo<DrawHeaderCallback>(() => ({ ctx, column, rect, theme: t, isSelected }) => {
     const font = (t as Theme & { headerFontFull?: string }).headerFontFull ?? `${t.headerFontStyle} ${t.fontFamily}`;

@@ -69,6 +69,8 @@ export function drillHref(drill: Drill, query: DayRange & Record<string, unknown
   // The staff filter goes to the list under the name its staff grouping uses (collector_id …), if it has one.
   if (query.staff_id !== undefined && query.staff_id !== '' && drill.dims?.staff) fixed[drill.dims.staff] = String(query.staff_id);
   const dim = drill.dims?.[groupBy] ?? DIMENSION_FILTER[groupBy];
+  // A row of a grouping the list cannot filter on (provider, bucket …) would open every group's orders.
+  if (rowKey !== null && !dim && !PERIODS.includes(groupBy)) return null;
   if (rowKey !== null && dim && !PERIODS.includes(groupBy)) {
     if (dim === 'channel_id' && rowKey === '0') return null;
     fixed[dim] = rowKey;

@@ -26,7 +26,7 @@ export interface ReportCell {
 
 export function rowLabel(intl: IntlShape, groupBy: GroupBy, r: Pick<StatRow, 'key' | 'label'>): string {
   const l = rowLabelOf(groupBy, r);
-  return 'id' in l ? intl.formatMessage({ id: l.id }) : l.text;
+  return 'id' in l ? intl.formatMessage({ id: l.id }) + (l.suffix ?? '') : l.text;
 }
 
 /** Id of the key column (date, merchant …). */

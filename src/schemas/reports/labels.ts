@@ -13,9 +13,21 @@ export function keyTitleId(decl: Pick<ReportDecl, 'dateTitle'>, groupBy: GroupBy
   return groupBy === 'date' ? decl.dateTitle : KEY_TITLES[groupBy] ?? `statistics.group.${groupBy}`;
 }
 
-/** A row key as a message id (new / returning, no channel), or as text (a name, a date). */
-export function rowLabelOf(groupBy: GroupBy, r: Pick<StatRow, 'key' | 'label'>): { id: string } | { text: string } {
+/**
+ * A row key as a message id (new / returning, no channel, a review stage, a provider, nobody), optionally followed by
+ * text (a segment's bands), or as text (a name, a date).
+ */
+export function rowLabelOf(groupBy: GroupBy, r: Pick<StatRow, 'key' | 'label'>): { id: string; suffix?: string } | { text: string } {
   if (groupBy === 'customer_type') return { id: `option.customer_type.${r.key}` };
   if (groupBy === 'channel' && r.key === '0') return { id: 'statistics.noChannel' };
+  if (groupBy === 'staff' && r.key === '0') return { id: 'stat.dim.noStaff' };
+  if (groupBy === 'provider') return { id: `stat.provider.${r.key}` };
+  // Review stages come as keys (first, second …); collection stages as their own names.
+  if (groupBy === 'stage' && !r.label) return { id: `option.review_stage.${r.key}` };
+  if (groupBy === 'segment') {
+    // `new · 3–5 · 25–50%`: the customer type is a key, the bands read the same in every language.
+    const [type, ...rest] = (r.label ?? r.key).split(' · ');
+    return { id: `option.customer_type.${type}`, suffix: rest.length ? ` · ${rest.join(' · ')}` : undefined };
+  }
   return { text: r.label ?? r.key };
 }

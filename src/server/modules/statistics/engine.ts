@@ -22,6 +22,8 @@ export interface ReportSource {
   sums: Record<string, SQL>;
   /** Group-bys the table has beyond the defaults (KEY_SQL), or other SQL for them: a text key per row. */
   keys?: Partial<Record<GroupBy, SQL>>;
+  /** A condition every query of the source adds (e.g. external channels only). */
+  where?: SQL;
   /** The column `staff_id` filters on. */
   staffColumn?: string;
   /** Names of the keys of a group-by the defaults do not label (stage, bucket …); undefined = shown as they are. */
@@ -72,6 +74,7 @@ export function whereOf(decl: ReportDecl, src: ReportSource, q: StatFilters, act
   if (has('product_id') && q.product_id) parts.push(sql`product_id = ${q.product_id}`);
   if (has('channel_id') && q.channel_id) parts.push(sql`channel_id = ${q.channel_id}`);
   if (has('customer_type') && q.customer_type) parts.push(sql`"returning" = ${q.customer_type === 'returning'}`);
+  if (src.where) parts.push(src.where);
   if (has('staff_id') && q.staff_id && src.staffColumn) parts.push(sql`${sql.identifier(src.staffColumn)} = ${q.staff_id}`);
   return sql.join(parts.filter((p): p is SQL => !!p), sql` and `);
 }
@@ -80,7 +83,8 @@ export function whereOf(decl: ReportDecl, src: ReportSource, q: StatFilters, act
 export function withRates(decl: ReportDecl, values: Record<string, number>): Record<string, number> {
   const out = { ...values };
   for (const m of decl.measures) {
-    if (m.unit !== 'rate' || !m.numerator || !m.denominator) continue;
+    // Rates, and means (a duration's total over its count): both are quotients of summed figures.
+    if (!m.numerator || !m.denominator) continue;
     const den = values[m.denominator] ?? 0;
     out[m.key] = den ? (values[m.numerator] ?? 0) / den : 0;
   }
@@ -112,7 +116,8 @@ export async function runReport(db: Db, decl: ReportDecl, src: ReportSource, q: 
   return { report: decl.id, group_by: groupBy, rows, totals: withRates(decl, totals), currency: currencies.length === 1 ? currencies[0].currency : null };
 }
 
-function sortRows(rows: StatRow[], sort: string | undefined, groupBy: GroupBy): StatRow[] {
+/** Key ascending by default, else by a measure (ties by key); numeric keys (ids, buckets) in number order. */
+export function sortRows(rows: StatRow[], sort: string | undefined, groupBy: GroupBy): StatRow[] {
   const [field, dir] = (sort ?? 'key:asc').split(':');
   const sign = dir === 'desc' ? -1 : 1;
   const numericKey = rows.length > 0 && rows.every((r) => /^-?\d+$/.test(r.key)) && !/^(date|week|month)$/.test(groupBy);

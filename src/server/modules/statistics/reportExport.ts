@@ -36,7 +36,7 @@ async function* once(rows: unknown[][]): AsyncIterable<unknown[][]> {
 
 function rowText(lang: Lang, groupBy: Parameters<typeof rowLabelOf>[0], r: StatRow): string {
   const l = rowLabelOf(groupBy, r);
-  return 'id' in l ? translate(lang, l.id) : l.text;
+  return 'id' in l ? translate(lang, l.id) + (l.suffix ?? '') : l.text;
 }
 
 function columnTitle(lang: Lang, m: Measure, currency: string | null): string {

@@ -5,7 +5,7 @@ import {
 import type { GroupBy, ReportDecl, StatResult, StatRow } from '../../../../schemas/statistics';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../plugins/session';
-import { col, runReport, withRates, type ReportSource, type StatFilters } from '../engine';
+import { col, runReport, sortRows, withRates, type ReportSource, type StatFilters } from '../engine';
 
 /** Sources of the order, overdue and portfolio reports (src/schemas/reports/portfolio.ts; docs/stats/portfolio.md). */
 
@@ -112,16 +112,6 @@ async function runBusiness(db: Db, decl: ReportDecl, q: StatFilters, actor: Acto
   const rows = sortRows([...byKey.values()].map((r) => ({ ...r, values: fill(r.values) })), q.sort, results[0].group_by);
   const currencies = new Set(results.filter((r) => r.rows.length).map((r) => r.currency));
   return { report: decl.id, group_by: results[0].group_by, rows, totals: fill(totals), currency: currencies.size === 1 ? [...currencies][0] : null };
-}
-
-/** The engine's sort (key ascending by default, else a measure; ties by key) over merged rows (until engine.ts exports its sortRows). */
-function sortRows(rows: StatRow[], sort: string | undefined, g: GroupBy): StatRow[] {
-  const [field, dir] = (sort ?? 'key:asc').split(':');
-  const sign = dir === 'desc' ? -1 : 1;
-  const numeric = rows.every((r) => /^\d+$/.test(r.key)) && !/^(date|week|month)$/.test(g);
-  const byKey = (a: StatRow, b: StatRow) => (numeric ? Number(a.key) - Number(b.key) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  const byField = (a: StatRow, b: StatRow) => (a.values[field] - b.values[field]) || byKey(a, b);
-  return rows.sort((a, b) => sign * (field in (rows[0]?.values ?? {}) ? byField(a, b) : byKey(a, b)));
 }
 
 export const portfolioSources: Record<string, ReportSource> = {
