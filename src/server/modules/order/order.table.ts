@@ -1,4 +1,5 @@
 import { bigint, bigserial, boolean, date, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -123,6 +124,11 @@ export const loanOrder = pgTable('loan_order', {
   index('loan_order_overdue_days_idx').on(t.overdueDays, t.id),
   index('loan_order_product_created_idx').on(t.productId, t.createdAt, t.id),
   index('loan_order_channel_created_idx').on(t.channelId, t.createdAt, t.id),
+  // The statistics minute refresh (docs/statistics.md): a merchant's orders disbursed or settled within today's
+  // window, and its repayment cohorts due within a month of today, as index range scans.
+  index('loan_order_merchant_success_idx').on(t.merchantId, t.successAt).where(sql`success_at is not null`),
+  index('loan_order_merchant_settled_idx').on(t.merchantId, t.settledAt).where(sql`settled_at is not null`),
+  index('loan_order_merchant_due_idx').on(t.merchantId, t.dueDate).where(sql`due_date is not null`),
 ]);
 
 /** Every status change of an order: from (null at creation) → to, by whom (null = system), why, when. */
@@ -134,4 +140,9 @@ export const orderStatusHistory = pgTable('order_status_history', {
   accountId: integer('account_id'),
   reason: varchar('reason', { length: 200 }).notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)]);
+}, (t) => [
+  index('order_status_history_order_idx').on(t.orderId, t.id),
+  // Status changes within a time window (the statistics refresh): the status in the index keeps a day's overdue
+  // or closed rows from fetching the day's other rows from the table.
+  index('order_status_history_created_idx').on(t.createdAt, t.toStatus),
+]);

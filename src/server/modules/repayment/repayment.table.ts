@@ -70,6 +70,8 @@ export const repayment = pgTable('repayment', {
   index('repayment_type_created_idx').on(t.type, t.createdAt, t.id),
   index('repayment_created_idx').on(t.createdAt, t.id),
   index('repayment_abnormal_idx').on(t.abnormalReason, t.createdAt, t.id).where(sql`abnormal_reason <> ''`),
+  // Money in within a time window (the statistics refresh), whatever the merchant: it joins the order for that.
+  index('repayment_paid_idx').on(t.paidAt).where(sql`paid_at is not null`),
 ]);
 
 /** A voucher (repayment proof, spec §3): upload time, uploader, type, result; linked once the repayment is recorded. */
@@ -170,6 +172,8 @@ export const reduction = pgTable('reduction', {
   index('reduction_status_created_idx').on(t.status, t.createdAt, t.id),
   // One open request per order: a second one waits until the first is decided or expires.
   uniqueIndex('reduction_pending_uq').on(t.orderId).where(sql`status = 'pending'`),
+  // Reductions decided within a time window (the statistics refresh).
+  index('reduction_decided_idx').on(t.decidedAt).where(sql`decided_at is not null`),
 ]);
 
 /**
