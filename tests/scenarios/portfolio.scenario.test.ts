@@ -16,7 +16,7 @@ import { fundedDemoMerchant, startLiveServer, type LiveServer } from '../support
  * Five loans of the same payout date P (7 days, principal 1,000,000) with outcomes set by the test on the business
  * clock: A repaid early (P+3), B on the due date (P+7), C three days late (P+10), D never, E extended at P+5 by 7
  * days (due P+14) and repaid at P+20. On P+100 the facts are rebuilt and the portfolio reports must show the figures
- * worked out by hand from those outcomes (docs/stats/portfolio.md).
+ * worked out by hand from those outcomes (docs/statistics/portfolio.md).
  */
 describe('scenario: overdue buckets, vintage, roll rates and PAR on the business clock', () => {
   let app: App;

@@ -4,7 +4,7 @@ import type { FactBuilder, FactContext } from '../refresh';
 import { dateConds, inWindow, localDate, type Window } from './sql';
 
 /**
- * Fact maintenance of the collection reports (docs/stats/collection.md): `stat_collection` rows of a window of business
+ * Fact maintenance of the collection reports (docs/statistics/collection.md): `stat_collection` rows of a window of business
  * dates are deleted and regrouped from the events of those dates — stage entries and hand-overs (collection_event),
  * collectors' work (call, result, promise and note events), kept promises (collection_promise), money in on open cases
  * (repayment) and cases closed as a success (completed events). The minute refresh does today only.

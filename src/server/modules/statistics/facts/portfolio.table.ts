@@ -1,6 +1,6 @@
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 
-/** Fact tables of the portfolio reports (exported through src/server/db/schema.ts; docs/stats/portfolio.md). */
+/** Fact tables of the portfolio reports (exported through src/server/db/schema.ts; docs/statistics/portfolio.md). */
 
 const count = (name: string) => integer(name).notNull().default(0);
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);

@@ -7,7 +7,7 @@ import type { FactBuilder, FactContext } from '../refresh';
 import { dateConds, localDate } from './sql';
 
 /**
- * Fact maintenance of the portfolio reports (docs/stats/portfolio.md). The open book of every past date is
+ * Fact maintenance of the portfolio reports (docs/statistics/portfolio.md). The open book of every past date is
  * reconstructed from the base tables: an order is open on D when paid out on or before D and not settled by D; on D
  * it owes its principal less what repayments and reductions took off principal by D, and it is due on the due date
  * in effect on D — the end date of the last extension paid by D, else its original due date (payout date + loan days

@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client';
 import type { Actor } from '../../../plugins/session';
 import { col, runReport, sortRows, withRates, type ReportSource, type StatFilters } from '../engine';
 
-/** Sources of the order, overdue and portfolio reports (src/schemas/reports/portfolio.ts; docs/stats/portfolio.md). */
+/** Sources of the order, overdue and portfolio reports (src/schemas/reports/portfolio.ts; docs/statistics/portfolio.md). */
 
 /** Bucket keys are their index; the names are the same in every language (days overdue). */
 const bucketLabels = async (_db: Db, g: GroupBy) => (g === 'bucket' ? new Map(BUCKETS.map((b) => [String(b), BUCKET_LABELS[b]])) : undefined);
@@ -65,7 +65,7 @@ const segments: ReportSource = {
   labels: async (_db, g, keys) => (g === 'segment' ? new Map(keys.map((k) => [k, segmentLabel(k)])) : undefined),
 };
 
-/** `new · 3–5 · 25–50%`: the type stays as the key word (the screen names it: see docs/stats/portfolio.md). */
+/** `new · 3–5 · 25–50%`: the type stays as the key word (the screen names it: see docs/statistics/portfolio.md). */
 function segmentLabel(key: string): string {
   const [type, count, amount] = key.split(':');
   return [type, COUNT_BAND_LABELS[Number(count) - 1] ?? count, AMOUNT_BAND_LABELS[Number(amount) - 1] ?? amount].join(' · ');
