@@ -6,7 +6,8 @@
  *   - first load: gzipped JS and CSS the login page downloads (target ≤ 350 KiB of JS), and that neither the grid
  *     nor the charts chunk is among it; get_userinfo latency (demo data, in-memory database);
  *   - the all-orders list at 1,000,000 orders (list.bench.ts), its exports (export.bench.ts), the grid scrolled
- *     from top to bottom in Chromium (grid.bench.ts).
+ *     from top to bottom in Chromium (grid.bench.ts);
+ *   - statistics at 1,000,000 orders (statistics.bench.ts): full rebuild, today's refresh, every report, the dashboard.
  * Seeding a million orders takes minutes, so the seeded databases are kept between runs (seeded-db.ts).
  */
 import { execSync } from 'node:child_process';
@@ -25,6 +26,8 @@ import { exportBench } from './export.bench';
 import { CHROMIUM_ARGS, gridBench } from './grid.bench';
 import { listBench } from './list.bench';
 import { eodBench } from './eod.bench';
+import { statisticsBench } from './statistics.bench';
+import { rewindChangedMigrations } from './unlanded';
 import { BENCH_DIR, DEMO_PASSWORD, postgresServer, seededPglite, seededPostgres, type SeededDb } from './seeded-db';
 import { hammer, int, ms, summarise, table, verdict, type Row } from './stats';
 
@@ -35,14 +38,14 @@ const { values: args } = parseArgs({
     'skip-grid': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     seed: { type: 'string', default: 'bench' },
-    only: { type: 'string', default: 'load,list,grid,export,eod' },
+    only: { type: 'string', default: 'load,list,grid,export,eod,statistics' },
     'eod-orders': { type: 'string', default: '20000' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (args.help) {
-  console.log(`usage: npm run bench -- [--orders N] [--engines pglite,pg] [--skip-grid] [--quick] [--seed S] [--only load,list,grid,export,eod] [--eod-orders N]
+  console.log(`usage: npm run bench -- [--orders N] [--engines pglite,pg] [--skip-grid] [--quick] [--seed S] [--only load,list,grid,export,eod,statistics] [--eod-orders N]
 
   --orders    orders in the measured database (default 1000000; 100000 with --quick)
   --engines   pglite, pg or both (default both); pg is PostgreSQL at DATABASE_URL, else the local server
@@ -50,7 +53,8 @@ if (args.help) {
   --quick     a smoke run: 100,000 orders and fewer requests
   --seed      seed of the generated data (default "bench"); databases are reused for the same size and seed
   --only      parts to run (default all): load (first load, get_userinfo), list, grid, export, eod (end of day and
-              collection day on --eod-orders generated orders, default 20000)`);
+              collection day on --eod-orders generated orders, default 20000), statistics (fact rebuild, today's
+              refresh, every report over 90 days, the dashboard summary)`);
   process.exit(0);
 }
 
@@ -63,6 +67,8 @@ const engines = args.engines.split(',').map((s) => s.trim()).filter(Boolean) as 
 const parts = new Set(args.only.split(',').map((s) => s.trim()));
 if (args['skip-grid']) parts.delete('grid');
 const requests = args.quick ? 300 : 1000;
+/** Parts that measure the seeded database. */
+const SEEDED_PARTS = ['list', 'grid', 'export', 'statistics'];
 
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(', ');
 
@@ -135,7 +141,15 @@ async function seeded(engine: 'pglite' | 'pg', notes: string[]): Promise<SeededD
   return seededPostgres(server.url, orders, args.seed);
 }
 
-async function engineBench(db: SeededDb): Promise<Row[]> {
+/** The seeded database, made ready for the current migrations (unlanded.ts). */
+async function seededReady(engine: 'pglite' | 'pg', notes: string[]): Promise<SeededDb | null> {
+  const db = await seeded(engine, notes);
+  const rewound = db && (await rewindChangedMigrations(db));
+  if (rewound) notes.push(`${engine === 'pg' ? 'PostgreSQL' : 'PGlite'} ${rewound}`);
+  return db;
+}
+
+async function engineBench(db: SeededDb, notes: string[]): Promise<Row[]> {
   const rows: Row[] = [];
   const label = db.engine === 'pg' ? 'PostgreSQL' : 'PGlite';
   let smallFrom = '';
@@ -164,6 +178,10 @@ async function engineBench(db: SeededDb): Promise<Row[]> {
     console.log(`[${label}] exports…`);
     rows.push(...(await exportBench(db, orders, smallFrom, ['csv', 'xlsx'])));
   }
+  if (parts.has('statistics')) {
+    console.log(`[${label}] statistics…`);
+    rows.push(...(await statisticsBench(db, { requests: args.quick ? 30 : 100 }, notes)));
+  }
   return rows;
 }
 
@@ -176,8 +194,8 @@ async function main() {
 
   const dbs: SeededDb[] = [];
   for (const e of engines) {
-    if (!parts.has('list') && !parts.has('grid') && !parts.has('export')) break;
-    const db = await seeded(e, notes);
+    if (!SEEDED_PARTS.some((p) => parts.has(p))) break;
+    const db = await seededReady(e, notes);
     if (!db) continue;
     dbs.push(db);
     const m = db.marker;
@@ -190,7 +208,7 @@ async function main() {
     console.log('first load, get_userinfo…');
     rows.push(...(await loadAndUserinfo()));
   }
-  for (const db of dbs) rows.push(...(await engineBench(db)));
+  for (const db of dbs) rows.push(...(await engineBench(db, notes)));
   if (parts.has('eod')) {
     console.log('end of day, collection day…');
     rows.push(...(await eodBench(Number(args['eod-orders']))));
