@@ -22,7 +22,7 @@ import { openDatabase, type Db } from '../../src/server/db/client';
 import { rowsOf } from '../../src/server/db/rows';
 import type { Deps } from '../../src/server/deps';
 import { addDays, createBusinessClock, dateIn } from '../../src/server/modules/lifecycle/clock';
-import { rebuildStatistics, refreshStatistics } from '../../src/server/modules/statistics/refresh';
+import { rebuildStatistics, refreshProfile, refreshStatistics } from '../../src/server/modules/statistics/refresh';
 import { startServer } from './child';
 import type { SeededDb } from './seeded-db';
 import { ensureMoneyHistory } from './stat-history';
@@ -107,6 +107,18 @@ export async function statisticsBench(sdb: SeededDb, o: StatisticsBenchOptions, 
     const days = [...new Set(zs.map((z) => z.day))].join(' / ');
     notes.push(`${engine}: statistics today = ${days} (by market zone, ${zs.length} zones), events of that date: ${await dayEvents(db, zs)}`);
 
+    // Where the time went, step by step (refreshProfile), into the notes.
+    const profiled = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
+      refreshProfile.on = true;
+      refreshProfile.ms.clear();
+      try {
+        return await fn();
+      } finally {
+        refreshProfile.on = false;
+        const steps = [...refreshProfile.ms].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${secs(v)}`);
+        notes.push(`${engine}: ${label} by step: ${steps.join(', ')}`);
+      }
+    };
     const timed = async (fn: (z: Zone) => Promise<unknown>) => {
       let total = 0;
       for (const z of zs) {
@@ -119,17 +131,17 @@ export async function statisticsBench(sdb: SeededDb, o: StatisticsBenchOptions, 
     };
     try {
       console.log(`[${engine}] statistics: full rebuild…`);
-      const rebuild = await timed((z) => rebuildStatistics(deps, { merchantIds: z.merchantIds }));
+      const rebuild = await profiled('full rebuild', () => timed((z) => rebuildStatistics(deps, { merchantIds: z.merchantIds })));
       add({ figure: 'statistics, full rebuild (rebuildStatistics)', engine, measured: secs(rebuild), target: sdb.engine === 'pg' ? '≤ 3 min' : '', verdict: sdb.engine === 'pg' ? verdict(rebuild <= 180_000) : '' });
 
       console.log(`[${engine}] statistics: refresh of today…`);
       // Up to 3 runs (the first after the rebuild, then warm), fewer when one alone takes minutes.
       const runs: number[] = [];
       while (runs.length < 3 && runs.reduce((x, y) => x + y, 0) < 60_000) {
-        runs.push(await timed(async (z) => {
+        runs.push(await profiled(`refresh of today, run ${runs.length + 1}`, () => timed(async (z) => {
           const res = await refreshStatistics(deps, { merchantIds: z.merchantIds });
           if (res.merchants.some((m) => m.rebuilt || m.businessDate !== z.day)) throw new Error(`refresh of ${z.tz} was not today's (${JSON.stringify(res.merchants)})`);
-        }));
+        })));
       }
       const worst = Math.max(...runs);
       add({ figure: 'statistics, refresh of today (refreshStatistics)', engine, measured: `${runs.map(secs).join(', ')} (${runs.length} run${runs.length > 1 ? 's' : ''})`, target: '≤ 10 s', verdict: verdict(worst <= 10_000) });

@@ -51,5 +51,5 @@ export const extension = pgTable('extension', {
   index('extension_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
   index('extension_created_idx').on(t.createdAt, t.id),
   // Extension fees paid within a time window (the statistics refresh).
-  index('extension_paid_idx').on(t.paidAt).where(sql`paid_at is not null`),
+  index('extension_merchant_paid_idx').on(t.merchantId, t.paidAt).where(sql`paid_at is not null`),
 ]);

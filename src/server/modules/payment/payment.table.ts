@@ -123,6 +123,8 @@ export const transfer = pgTable('transfer', {
   index('transfer_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
   index('transfer_created_idx').on(t.createdAt, t.id),
   index('transfer_amount_idx').on(t.amountMinor, t.id),
+  // Today's reversed payouts, for the statistics refresh (the order leaves its due date's cohort).
+  index('transfer_merchant_reversed_idx').on(t.merchantId, t.reversedAt).where(sql`reversed_at is not null`),
 ]);
 
 /**

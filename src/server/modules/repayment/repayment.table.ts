@@ -71,7 +71,9 @@ export const repayment = pgTable('repayment', {
   index('repayment_created_idx').on(t.createdAt, t.id),
   index('repayment_abnormal_idx').on(t.abnormalReason, t.createdAt, t.id).where(sql`abnormal_reason <> ''`),
   // Money in within a time window (the statistics refresh), whatever the merchant: it joins the order for that.
-  index('repayment_paid_idx').on(t.paidAt).where(sql`paid_at is not null`),
+  index('repayment_merchant_paid_idx').on(t.merchantId, t.paidAt).where(sql`paid_at is not null`),
+  // Today's revocations, for the statistics refresh (a revoked settlement moves its order back to its cohort's open).
+  index('repayment_merchant_revoked_idx').on(t.merchantId, t.revokedAt).where(sql`revoked_at is not null`),
 ]);
 
 /** A voucher (repayment proof, spec §3): upload time, uploader, type, result; linked once the repayment is recorded. */
@@ -173,7 +175,7 @@ export const reduction = pgTable('reduction', {
   // One open request per order: a second one waits until the first is decided or expires.
   uniqueIndex('reduction_pending_uq').on(t.orderId).where(sql`status = 'pending'`),
   // Reductions decided within a time window (the statistics refresh).
-  index('reduction_decided_idx').on(t.decidedAt).where(sql`decided_at is not null`),
+  index('reduction_merchant_decided_idx').on(t.merchantId, t.decidedAt).where(sql`decided_at is not null`),
 ]);
 
 /**

@@ -98,8 +98,13 @@ export async function runReport(db: Db, decl: ReportDecl, src: ReportSource, q: 
   const keys = Object.keys(src.sums);
   const selects = keys.map((k) => sql`${src.sums[k]} as ${sql.identifier(k)}`);
   const where = whereOf(decl, src, q, actor);
-  const raw = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${key} as key, ${sql.join(selects, sql`, `)}
+  // The currencies behind each row come with the sums, as a bit per currency (the report's currency is the rows' one
+  // when they share it): a second query would read the same rows again.
+  const cur = await currencyBits(db);
+  const raw = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${key} as key, ${sql.join(selects, sql`, `)},
+      bit_or((${cur.byMerchant}::bigint[])[merchant_id]) as currencies
     from ${sql.identifier(src.table)} where ${where} group by 1`));
+  let mask = 0n;
   const totals: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   let rows: StatRow[] = raw.map((r) => {
     const values: Record<string, number> = {};
@@ -107,13 +112,30 @@ export async function runReport(db: Db, decl: ReportDecl, src: ReportSource, q: 
       values[k] = Number(r[k] ?? 0);
       totals[k] += values[k];
     }
+    mask |= BigInt(String(r.currencies ?? 0));
     return { key: String(r.key), values: withRates(decl, values) };
   });
   rows = sortRows(rows, q.sort, groupBy);
   await label(db, src, groupBy, rows);
-  const currencies = rowsOf<{ currency: string }>(await db.execute(sql`select distinct m.currency from merchant m
-    where m.id in (select distinct merchant_id from ${sql.identifier(src.table)} where ${where})`));
-  return { report: decl.id, group_by: groupBy, rows, totals: withRates(decl, totals), currency: currencies.length === 1 ? currencies[0].currency : null };
+  return { report: decl.id, group_by: groupBy, rows, totals: withRates(decl, totals), currency: cur.of(mask) };
+}
+
+/**
+ * Each merchant's currency as one bit (an array indexed by merchant id, for `bit_or` in the report's query), and the
+ * currency a mask of them names: the one currency when a single bit is set, else none (mixed or no rows).
+ */
+async function currencyBits(db: Db): Promise<{ byMerchant: string; of: (mask: bigint) => string | null }> {
+  const merchants = await db.select({ id: merchant.id, currency: merchant.currency }).from(merchant);
+  const codes = [...new Set(merchants.map((m) => m.currency))].sort();
+  const bit = new Map(codes.map((c, i) => [c, 1n << BigInt(i % 63)]));
+  const max = Math.max(0, ...merchants.map((m) => m.id));
+  const arr = new Array<string>(max).fill('0');
+  for (const m of merchants) arr[m.id - 1] = String(bit.get(m.currency));
+  return {
+    byMerchant: `{${arr.join(',')}}`,
+    // More than 63 currencies would share bits: then a single bit no longer names one.
+    of: (mask) => (codes.length <= 63 && mask && (mask & (mask - 1n)) === 0n ? codes[[...bit.values()].indexOf(mask)] : null),
+  };
 }
 
 /** Key ascending by default, else by a measure (ties by key); numeric keys (ids, buckets) in number order. */

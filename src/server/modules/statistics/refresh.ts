@@ -23,8 +23,6 @@ const PRE_DISBURSEMENT = ['pending_review', 'machine_review', 'first_review', 's
 export const OFFSET_MIN = -3;
 export const OFFSET_MAX = 31;
 export const NOT_SETTLED = 32767;
-/** The minute refresh recomputes the cohorts due this many days around today (and those touched today). */
-const COHORT_WINDOW_DAYS = 31;
 
 const DAILY_COLS = ['applied', 'rejected', 'disbursed', 'settled', 'overdue', 'principal_out_minor', 'paid_out_minor', 'fees_minor',
   'in_principal_minor', 'in_interest_minor', 'in_fee_minor', 'in_penalty_minor', 'repayments', 'extensions', 'extension_fees_minor', 'reductions_minor'] as const;
@@ -54,11 +52,12 @@ function dailySql(merchantId: number, tz: string, w: Window): SQL {
     events(sql`p.paid_at`, tz, w, {
       repayments: sql`1`, in_principal_minor: sql`p.principal_minor`, in_interest_minor: sql`p.interest_minor`, in_fee_minor: sql`p.fee_minor`,
       in_penalty_minor: sql`p.penalty_minor`,
-    }, sql`repayment p join loan_order o on o.id = p.order_id`, sql`${m} and p.status = 'success' and p.type <> 'extension'`),
+    }, sql`repayment p join loan_order o on o.id = p.order_id`,
+      sql`p.merchant_id = ${merchantId} and ${m} and p.status = 'success' and p.type <> 'extension'`),
     events(sql`x.paid_at`, tz, w, { extensions: sql`1`, extension_fees_minor: sql`x.paid_fee_minor` }, sql`extension x join loan_order o on o.id = x.order_id`,
-      sql`${m} and x.status = 'success'`),
+      sql`x.merchant_id = ${merchantId} and ${m} and x.status = 'success'`),
     events(sql`rd.decided_at`, tz, w, { reductions_minor: sql`rd.amount_minor` }, sql`reduction rd join loan_order o on o.id = rd.order_id`,
-      sql`${m} and rd.status = 'approved'`),
+      sql`rd.merchant_id = ${merchantId} and ${m} and rd.status = 'approved'`),
   ];
   const sums = DAILY_COLS.map((c) => sql`sum(${sql.identifier(c)})`);
   return sql`insert into stat_daily (merchant_id, business_date, product_id, channel_id, "returning", ${sql.join(DAILY_COLS.map((c) => sql.identifier(c)), sql`, `)})
@@ -95,6 +94,23 @@ export interface FactContext {
   today: string;
   full: boolean;
   from?: string;
+  /** Incrementally: the due dates whose repayment cohorts this refresh recomputed (facts derived from them follow). */
+  dueDates?: string[];
+}
+
+/**
+ * Time spent per step of the refresh (the daily facts, the cohorts, each fact area), summed over merchants while a
+ * caller has switched it on: the bench prints it, so that a slow refresh says where its time goes.
+ */
+export const refreshProfile = { on: false, ms: new Map<string, number>() };
+async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  if (!refreshProfile.on) return fn();
+  const t = performance.now();
+  try {
+    return await fn();
+  } finally {
+    refreshProfile.ms.set(name, (refreshProfile.ms.get(name) ?? 0) + performance.now() - t);
+  }
 }
 
 /** Recomputes a merchant's daily facts of the window and its cohorts due in `cohorts` (a window or a list of dates). */
@@ -104,30 +120,53 @@ export async function refreshMerchant(db: Db, merchantId: number, tz: string, da
     // These are big set-based statements planned afresh each time: JIT compiling them costs seconds per merchant and
     // gains nothing (measured at 100k orders on PostgreSQL 15).
     await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`delete from stat_daily where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
-    await tx.execute(dailySql(merchantId, tz, daily));
-    if (cohorts.dates) {
-      if (cohorts.dates.length) {
-        await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId}
-          and due_date in (${sql.join(cohorts.dates.map((d) => sql`${d}::date`), sql`, `)})`);
-        await tx.execute(cohortSql(merchantId, tz, {}, cohorts.dates));
+    await step('daily', async () => {
+      await tx.execute(sql`delete from stat_daily where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
+      await tx.execute(dailySql(merchantId, tz, daily));
+    });
+    await step('cohorts', async () => {
+      if (cohorts.dates) {
+        if (cohorts.dates.length) {
+          await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId}
+            and due_date in (${sql.join(cohorts.dates.map((d) => sql`${d}::date`), sql`, `)})`);
+          await tx.execute(cohortSql(merchantId, tz, {}, cohorts.dates));
+        }
+      } else {
+        await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId} and ${dateConds('due_date', cohorts)}`);
+        await tx.execute(cohortSql(merchantId, tz, cohorts));
       }
-    } else {
-      await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId} and ${dateConds('due_date', cohorts)}`);
-      await tx.execute(cohortSql(merchantId, tz, cohorts));
-    }
-    for (const b of areas?.builders ?? []) await b.refresh(tx, areas!.ctx);
+    });
+    for (const b of areas?.builders ?? []) await step(b.name, () => b.refresh(tx, areas!.ctx));
   });
 }
 
-/** Due dates whose cohort changed today: around today, and of the orders disbursed or settled today. */
+/**
+ * Due dates whose cohort today's events changed. A cohort row counts the orders due on a date by how late they
+ * settled, so it changes only when an order enters a due date (disbursed, extended to it), leaves one (extended away,
+ * payout reversed) or settles or unsettles (a revoked repayment): the due dates of the orders disbursed, settled,
+ * extended, revoked or reversed today, with the due date an extension or a reversal took the order away from (the
+ * first one is the payout's date plus the loan's days; later ones the earlier extensions' ends). Each source is a
+ * range scan on the merchant's index of its timestamp. Revocations and reversals are stamped with the system time,
+ * which the business clock may lead: for them "today" reaches a day back on both clocks.
+ */
 async function touchedDueDates(db: DbOrTx, merchantId: number, tz: string, today: string): Promise<string[]> {
-  const res = await db.execute(sql`select distinct to_char(o.due_date, 'YYYY-MM-DD') as d from loan_order o
-    where o.merchant_id = ${merchantId} and o.due_date is not null
-      and ((${inWindow(sql`o.success_at`, tz, { from: today })}) or (${inWindow(sql`o.settled_at`, tz, { from: today })}))`);
-  const set = new Set(rowsOf<{ d: string }>(res).map((r) => r.d));
-  for (let i = -COHORT_WINDOW_DAYS; i <= COHORT_WINDOW_DAYS; i++) set.add(addDays(today, i));
-  return [...set].sort();
+  const day = { from: today };
+  const recent = (col: SQL) => sql`(${inWindow(col, tz, { from: addDays(today, -1) })} or ${col} >= now() - interval '1 day')`;
+  const firstDue = sql`(${localDate(sql`o.success_at`, tz)} + o.loan_days)`;
+  const res = await db.execute(sql`with touched as (
+      select o.id, o.due_date, null::date as was from loan_order o where o.merchant_id = ${merchantId} and ${inWindow(sql`o.success_at`, tz, day)}
+      union all select o.id, o.due_date, null from loan_order o where o.merchant_id = ${merchantId} and ${inWindow(sql`o.settled_at`, tz, day)}
+      union all select o.id, o.due_date, ${firstDue} from extension x join loan_order o on o.id = x.order_id
+        where x.merchant_id = ${merchantId} and x.status = 'success' and ${inWindow(sql`x.paid_at`, tz, day)}
+      union all select o.id, o.due_date, null from repayment p join loan_order o on o.id = p.order_id
+        where p.merchant_id = ${merchantId} and ${recent(sql`p.revoked_at`)}
+      union all select o.id, o.due_date, ${firstDue} from transfer t join loan_order o on o.id = t.order_id
+        where t.merchant_id = ${merchantId} and ${recent(sql`t.reversed_at`)} and o.success_at is not null)
+    select to_char(d, 'YYYY-MM-DD') as d from (
+      select due_date as d from touched union select was from touched
+      union select x.end_date from extension x where x.order_id in (select id from touched where was is not null) and x.status = 'success'
+    ) s where d is not null`);
+  return [...new Set(rowsOf<{ d: string }>(res).map((r) => r.d))].sort();
 }
 
 export interface RefreshResult { merchants: Array<{ merchantId: number; businessDate: string; rebuilt: boolean }> }
@@ -147,7 +186,10 @@ export async function refreshStatistics(deps: Deps, opts: { merchantIds?: number
       const rebuilt = state?.rebuiltFor !== today;
       const areas = { ctx: { merchantId: id, tz: timeZone, today, full: rebuilt }, builders: FACTS };
       if (rebuilt) await refreshMerchant(deps.db, id, timeZone, {}, {}, areas);
-      else await refreshMerchant(deps.db, id, timeZone, { from: today, to: today }, { dates: await touchedDueDates(deps.db, id, timeZone, today) }, areas);
+      else {
+        const dates = await step('cohorts.touched', () => touchedDueDates(deps.db, id, timeZone, today));
+        await refreshMerchant(deps.db, id, timeZone, { from: today, to: today }, { dates }, { ...areas, ctx: { ...areas.ctx, dueDates: dates } });
+      }
       await markRefreshed(deps, id, rebuilt ? today : undefined);
       out.merchants.push({ merchantId: id, businessDate: today, rebuilt });
     }

@@ -56,6 +56,13 @@ describe('statistics routes', () => {
     expect(own.data.totals.applied).toBe(await count(ids));
     expect(own.data.totals.applied).toBeLessThan(admin.data.totals.applied);
     expect(own.data.rows.every((r: { key: string }) => ids.includes(Number(r.key)))).toBe(true);
+    // The money's currency: the operator's merchants share one; every merchant's together have several.
+    const currencies = rowsOf<{ id: number; currency: string }>(await t.db.execute(sql`select id, currency from merchant`));
+    expect(own.data.currency).toBe(currencies.find((m) => Number(m.id) === ids[0])!.currency);
+    expect(new Set(currencies.map((m) => m.currency)).size).toBeGreaterThan(1);
+    expect(admin.data.currency).toBeNull();
+    const usd = currencies.find((m) => m.currency === 'USD');
+    if (usd) expect((await t.get(await t.login('admin'), '/loanapi/statistics/orderStatistics', { ...range, merchant_id: usd.id })).data.currency).toBe('USD');
     // Asking for another merchant's id does not widen the scope.
     const other = (await t.db.execute(sql`select id from merchant order by id desc limit 1`));
     const otherId = Number(rowsOf<{ id: number }>(other)[0].id);

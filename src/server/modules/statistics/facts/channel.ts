@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OVERDUE_OFFSETS } from '../../../../schemas/reports/channel';
 import type { DbOrTx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
-import { addDays } from '../../lifecycle/clock';
 import type { FactBuilder, FactContext } from '../refresh';
 import { inWindow, localDate } from './sql';
 
@@ -84,12 +83,14 @@ async function refreshFunnel(tx: DbOrTx, ctx: FactContext): Promise<void> {
 
 /**
  * Overdue shares derived from the repayment cohorts (already recomputed in this transaction): not settled by D+k =
- * settle offset > k. Incrementally, due dates before today − 31 cannot change: a settlement today is past D+30 of
- * them either way.
+ * settle offset > k. Within a business date a row changes only with its cohort: incrementally, just the due dates
+ * the cohorts' refresh recomputed.
  */
 async function refreshOverdue(tx: DbOrTx, ctx: FactContext): Promise<void> {
-  const from = ctx.full ? ctx.from : addDays(ctx.today, -31);
-  const dates = from ? sql`due_date >= ${from}::date` : sql`true`;
+  let dates: SQL;
+  if (ctx.full) dates = ctx.from ? sql`due_date >= ${ctx.from}::date` : sql`true`;
+  else if (!ctx.dueDates?.length) return;
+  else dates = sql`due_date = any(${`{${ctx.dueDates.join(',')}}`}::date[])`;
   const cols = OVERDUE_OFFSETS.flatMap((k) => [`due_${k}`, `due_amount_${k}`, `overdue_${k}`, `overdue_amount_${k}`]);
   const sums = OVERDUE_OFFSETS.flatMap((k) => {
     const over = sql`due_date + ${k}::int < ${ctx.today}::date`;
