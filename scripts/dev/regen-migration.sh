@@ -15,4 +15,7 @@ const fs = require("fs"); const f = process.argv[1]; const idx = Number(process.
 const j = JSON.parse(fs.readFileSync(f, "utf8")); j.entries = j.entries.filter((e) => e.idx < idx);
 fs.writeFileSync(f, JSON.stringify(j, null, 2) + "\n");' "$dir/meta/_journal.json" "$idx"
 npx drizzle-kit generate --name "$name"
+# A NOT NULL column added to a table that has rows needs its values first: such columns are added empty, filled and
+# then constrained (scripts/dev/backfills.json: table, column, the UPDATE that fills it).
+node scripts/dev/backfill-migration.mjs "$dir"/${pad}_*.sql
 ls "$dir"/${pad}_*.sql 2>/dev/null || echo "no change: no $pad migration"

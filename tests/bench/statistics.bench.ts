@@ -70,7 +70,7 @@ async function dayEvents(db: Db, zs: Zone[]): Promise<string> {
       (select count(*) from loan_order where merchant_id in (${ids}) and ${win('created_at')}) as created,
       (select count(*) from loan_order where merchant_id in (${ids}) and ${win('success_at')}) as disbursed,
       (select count(*) from loan_order where merchant_id in (${ids}) and ${win('settled_at')}) as settled,
-      (select count(*) from order_status_history h join loan_order o on o.id = h.order_id where o.merchant_id in (${ids}) and ${win('h.created_at')}) as history,
+      (select count(*) from order_status_history h where h.merchant_id in (${ids}) and ${win('h.created_at')}) as history,
       (select count(*) from repayment where merchant_id in (${ids}) and ${win('paid_at')}) as repayments`));
     for (const k of Object.keys(counts) as Array<keyof typeof counts>) counts[k] += Number(r[k]);
   }

@@ -130,7 +130,7 @@ export const TABLE_COLUMNS: Record<SeedTable, readonly string[]> = {
     'created_at', 'updated_at', 'paid_penalty_minor', 'paid_interest_minor', 'paid_fee_minor', 'paid_principal_minor',
     'reduced_penalty_minor', 'accrued_through',
   ],
-  order_status_history: ['order_id', 'from_status', 'to_status', 'account_id', 'reason', 'created_at'],
+  order_status_history: ['order_id', 'merchant_id', 'from_status', 'to_status', 'account_id', 'reason', 'created_at'],
 };
 
 /** A cell: null → NULL; strings, numbers, booleans; objects are written as JSON. */
@@ -820,7 +820,7 @@ function emitOrder(p: Person, o: OrderSkel, id: number): void {
   ]);
   let from: OrderStatus | null = null;
   for (const t of transitions) {
-    p.rows.order_status_history.push([id, from, t.to, t.by, t.reason, iso(t.at)]);
+    p.rows.order_status_history.push([id, m.id, from, t.to, t.by, t.reason, iso(t.at)]);
     from = t.to;
   }
 }

@@ -83,9 +83,9 @@ export async function makeCustomer(db: Db, merchantId: number, opts: { sms?: num
     extensionFeeMinor: 150_000, extendedAt: new Date('2026-01-03T00:00:00Z'),
   }).returning();
   await db.insert(orderStatusHistory).values([
-    { orderId: o1.id, fromStatus: null, toStatus: 'pending_review' },
-    { orderId: o1.id, fromStatus: 'first_review', toStatus: 'second_review', reason: 'documents ok' },
-    { orderId: o2.id, fromStatus: 'second_review', toStatus: 'withdrawal', reason: 'approved' },
+    { orderId: o1.id, merchantId, fromStatus: null, toStatus: 'pending_review' },
+    { orderId: o1.id, merchantId, fromStatus: 'first_review', toStatus: 'second_review', reason: 'documents ok' },
+    { orderId: o2.id, merchantId, fromStatus: 'second_review', toStatus: 'withdrawal', reason: 'approved' },
   ]);
   const [label] = await db.select().from(customerLabel).where(eq(customerLabel.labelName, 'TDET VIP'));
   const labelId = label?.id ?? (await db.insert(customerLabel).values({ labelName: 'TDET VIP', markColor: '#e03131' }).returning())[0].id;

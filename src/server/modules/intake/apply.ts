@@ -142,7 +142,7 @@ export async function applyForLoan(deps: Deps, caller: IntakeCaller, body: AppAp
       interestRateBp: prod.rateBp, interestType: prod.interestType, feeTiming: prod.feeTiming, overdueRateBp: prod.overdueRateBp,
       loanDays: body.days, bankCardId: await payoutCard(tx, owner.id), createdAt: now,
     }).returning();
-    await recordCreation(tx, { id: o.id, status }, null, now, `app ${caller.appKey}`);
+    await recordCreation(tx, { id: o.id, merchantId: target.id, status }, null, now, `app ${caller.appKey}`);
     await tx.insert(intakeEvent).values({
       kind: 'apply', merchantId: target.id, appKeyId: caller.appKeyId, customerId: owner.id, orderId: o.id, phone,
       idNumber: home.idNumber, deviceId: body.device_id, businessDate: today, createdAt: now,

@@ -53,7 +53,7 @@ export async function transitionOrder(db: DbOrTx, input: TransitionInput): Promi
       .returning();
     if (!row) throw invalidTransition(from, input.to);
     await tx.insert(orderStatusHistory).values({
-      orderId: input.orderId, fromStatus: from, toStatus: input.to, accountId: input.actorId,
+      orderId: input.orderId, merchantId: cur.merchantId, fromStatus: from, toStatus: input.to, accountId: input.actorId,
       reason: historyReason(input.action, input.reason), createdAt: input.at,
     });
     return row;
@@ -66,7 +66,7 @@ function historyReason(action: LifecycleAction, reason?: string): string {
 }
 
 /** A new order's first history row (apply): the insert itself is the caller's. */
-export async function recordCreation(db: DbOrTx, order: { id: number; status: OrderStatus }, actorId: number | null, at: Date, reason = ''): Promise<void> {
+export async function recordCreation(db: DbOrTx, order: { id: number; merchantId: number; status: OrderStatus }, actorId: number | null, at: Date, reason = ''): Promise<void> {
   if (!canTransition(null, order.status, 'apply')) throw invalidTransition(null, order.status);
-  await db.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: null, toStatus: order.status, accountId: actorId, reason: historyReason('apply', reason), createdAt: at });
+  await db.insert(orderStatusHistory).values({ orderId: order.id, merchantId: order.merchantId, fromStatus: null, toStatus: order.status, accountId: actorId, reason: historyReason('apply', reason), createdAt: at });
 }

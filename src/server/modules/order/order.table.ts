@@ -135,6 +135,8 @@ export const loanOrder = pgTable('loan_order', {
 export const orderStatusHistory = pgTable('order_status_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   orderId: bigint('order_id', { mode: 'number' }).notNull(),
+  /** The order's merchant, kept on each row so that a merchant's changes of a day are read without its orders. */
+  merchantId: integer('merchant_id').notNull(),
   fromStatus: varchar('from_status', { length: 24 }),
   toStatus: varchar('to_status', { length: 24 }).notNull(),
   accountId: integer('account_id'),
@@ -142,7 +144,7 @@ export const orderStatusHistory = pgTable('order_status_history', {
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [
   index('order_status_history_order_idx').on(t.orderId, t.id),
-  // Status changes within a time window (the statistics refresh): the status in the index keeps a day's overdue
-  // or closed rows from fetching the day's other rows from the table.
-  index('order_status_history_created_idx').on(t.createdAt, t.toStatus),
+  // A merchant's status changes within a time window (the statistics refresh): the status in the index keeps a day's
+  // overdue or closed rows from fetching the day's other rows from the table.
+  index('order_status_history_merchant_created_idx').on(t.merchantId, t.createdAt, t.toStatus),
 ]);

@@ -49,7 +49,7 @@ export async function createReviewWorld(db: Db, tag = 'RV'): Promise<ReviewWorld
         productName: 'Quick', currency: 'VND', status, isReturning: o.returning ?? false, orderType: o.returning ? 'reloan' : 'normal',
         applicationAmountMinor: amount, loanAmountMinor: amount, createdAt: o.createdAt ?? new Date(Date.UTC(2026, 2, 1, 0, seq)),
       }).returning({ id: loanOrder.id });
-      await recordCreation(db, { id: row.id, status: status === 'reloan' ? 'reloan' : 'pending_review' }, null, new Date());
+      await recordCreation(db, { id: row.id, merchantId, status: status === 'reloan' ? 'reloan' : 'pending_review' }, null, new Date());
       return row.id;
     },
   };

@@ -64,7 +64,7 @@ export async function applicant(db: Db, merchantId: number, o: ApplicantOptions 
     applicationAmountMinor: o.amount ?? 3_000_000, loanDays: 7, isReturning: o.isReturning ?? status === 'reloan',
     orderType: status === 'reloan' ? 'reloan' : 'normal', createdAt: at, updatedAt: at,
   }).returning({ id: loanOrder.id });
-  if (status === 'pending_review' || status === 'reloan') await recordCreation(db, { id: order.id, status }, null, at);
+  if (status === 'pending_review' || status === 'reloan') await recordCreation(db, { id: order.id, merchantId, status }, null, at);
   return { customerId: c.id, orderId: order.id, merchantId };
 }
 

@@ -41,9 +41,9 @@ function dailySql(merchantId: number, tz: string, w: Window): SQL {
   const sources = [
     events(sql`o.created_at`, tz, w, { applied: sql`1` }, sql`loan_order o`, m),
     events(sql`h.created_at`, tz, w, { rejected: sql`1` }, sql`order_status_history h join loan_order o on o.id = h.order_id`,
-      sql`${m} and h.to_status = 'closed' and h.from_status in (${pre})`),
+      sql`h.merchant_id = ${merchantId} and ${m} and h.to_status = 'closed' and h.from_status in (${pre})`),
     events(sql`h.created_at`, tz, w, { overdue: sql`1` }, sql`order_status_history h join loan_order o on o.id = h.order_id`,
-      sql`${m} and h.to_status = 'overdue'`),
+      sql`h.merchant_id = ${merchantId} and ${m} and h.to_status = 'overdue'`),
     events(sql`o.success_at`, tz, w, {
       disbursed: sql`1`, principal_out_minor: sql`o.loan_amount_minor`, paid_out_minor: sql`o.received_amount_minor`,
       fees_minor: sql`o.loan_amount_minor - o.received_amount_minor`,
@@ -193,8 +193,19 @@ export async function refreshStatistics(deps: Deps, opts: { merchantIds?: number
       await markRefreshed(deps, id, rebuilt ? today : undefined);
       out.merchants.push({ merchantId: id, businessDate: today, rebuilt });
     }
+    if (out.merchants.some((m) => m.rebuilt)) await step('analyze', () => analyzeFacts(deps.db));
   });
   return out;
+}
+
+/**
+ * Fresh planner statistics for the fact tables after a rebuild rewrote them: with the estimates of the tables before
+ * (a few hundred rows for tens of thousands), a report's query is planned for the wrong size.
+ */
+async function analyzeFacts(db: Db): Promise<void> {
+  const tables = rowsOf<{ name: string }>(await db.execute(sql`select c.relname as name from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relkind = 'r' and c.relname like 'stat\_%'`));
+  for (const t of tables) await db.execute(sql`analyze ${sql.identifier(t.name)}`);
 }
 
 /** `npm run job -- statistics.rebuild [--from YYYY-MM-DD]`: every merchant's facts from the date (or all). */
@@ -209,6 +220,7 @@ export async function rebuildStatistics(deps: Deps, opts: { from?: string; merch
       await markRefreshed(deps, id, opts.from ? undefined : today);
       out.merchants.push({ merchantId: id, businessDate: today, rebuilt: true });
     }
+    await step('analyze', () => analyzeFacts(deps.db));
   });
   return out;
 }

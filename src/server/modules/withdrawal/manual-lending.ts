@@ -90,7 +90,7 @@ export async function createManualLoan(ctx: ActCtx, body: {
       interestRateBp: p.rateBp, interestType: p.interestType, feeTiming: p.feeTiming, overdueRateBp: p.overdueRateBp,
       loanDays: body.loan_days, bankCardId: cardId, loanRemark: body.note ?? '', createdAt: now,
     }).returning();
-    await recordCreation(tx, { id: o.id, status }, actor.accountId, now, `manual lending${body.note ? `: ${body.note}` : ''}`);
+    await recordCreation(tx, { id: o.id, merchantId: m.id, status }, actor.accountId, now, `manual lending${body.note ? `: ${body.note}` : ''}`);
     await writeOpLog(tx, req, {
       action: 'review.manualLending.add', targetType: 'loan_order', targetId: o.id,
       after: { order_no: o.orderNo, customer_id: c.id, product_id: p.id, amount: body.amount, loan_days: body.loan_days, bank_card_id: cardId, status },

@@ -99,8 +99,8 @@ export async function createQueueOrder(db: Db, o: OrderSpec): Promise<{ id: numb
     createdAt: new Date(o.enteredAt.getTime() - 3_600_000),
   }).returning({ id: loanOrder.id, orderNo: loanOrder.orderNo });
   await db.insert(orderStatusHistory).values([
-    { orderId: row.id, fromStatus: 'disbursement_review', toStatus: 'withdrawal', reason: 'approve', createdAt: o.enteredAt },
-    ...(status !== 'withdrawal' ? [{ orderId: row.id, fromStatus: 'withdrawal', toStatus: status, reason: 'test', createdAt: o.enteredAt }] : []),
+    { orderId: row.id, merchantId: o.merchantId, fromStatus: 'disbursement_review', toStatus: 'withdrawal', reason: 'approve', createdAt: o.enteredAt },
+    ...(status !== 'withdrawal' ? [{ orderId: row.id, merchantId: o.merchantId, fromStatus: 'withdrawal', toStatus: status, reason: 'test', createdAt: o.enteredAt }] : []),
   ]);
   return { id: row.id, customerId: c.id, cardId, orderNo: row.orderNo, phone };
 }

@@ -246,14 +246,14 @@ describe('channel facts, minute refresh', () => {
         created_at, success_at, due_date)
       values (${orderId}, 'T${orderId}', ${ch.merchant_id}, ${customerId}, ${ch.id}, ${product.id}, '${ch.currency}', 'repaying', 1234500,
         '${now}', '${now}', '${addDays(today, 7)}')`);
-    await q(`insert into order_status_history (order_id, from_status, to_status, created_at) values (${orderId}, 'machine_review', 'withdrawal', '${now}')`);
+    await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, created_at) select merchant_id, ${orderId}, 'machine_review', 'withdrawal', '${now}' from loan_order where id = ${orderId}`);
     // An older customer whose first loan goes overdue today.
     const [late] = await q(`select s.customer_id, o.id from stat_channel_customer s join loan_order o on o.customer_id = s.customer_id
       where s.disbursed and not s.first_due and o.status = 'repaying'
         and (select count(*) from loan_order x where x.customer_id = s.customer_id and x.success_at is not null) = 1
       order by s.customer_id limit 1`);
     await q(`update loan_order set status = 'overdue' where id = ${late.id}`);
-    await q(`insert into order_status_history (order_id, from_status, to_status, created_at) values (${late.id}, 'repaying', 'overdue', '${now}')`);
+    await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, created_at) select merchant_id, ${late.id}, 'repaying', 'overdue', '${now}' from loan_order where id = ${late.id}`);
     // Facts of a touched date gone wrong must be repaired too.
     await q(`update stat_channel_funnel set registered = registered + 9 where merchant_id = ${ch.merchant_id} and reg_date = '${today}'`);
 

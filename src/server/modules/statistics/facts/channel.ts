@@ -18,7 +18,7 @@ function touchedCustomers(ctx: FactContext): SQL {
     union select o.customer_id from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.created_at`, ctx.tz, today)}
     union select o.customer_id from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.success_at`, ctx.tz, today)}
     union select o.customer_id from order_status_history h join loan_order o on o.id = h.order_id
-      where o.merchant_id = ${m} and h.to_status in ('withdrawal', 'overdue') and ${inWindow(sql`h.created_at`, ctx.tz, today)}`;
+      where h.merchant_id = ${m} and o.merchant_id = ${m} and h.to_status in ('withdrawal', 'overdue') and ${inWindow(sql`h.created_at`, ctx.tz, today)}`;
 }
 
 /**

@@ -57,7 +57,7 @@ async function touchedOrders(tx: DbOrTx, merchantId: number, tz: string, today: 
       where n.merchant_id = ${merchantId} and ${inWindow(sql`n.created_at`, tz, t)} and o.settled
         and ${inWindow(sql`o.settled_at`, tz, { from: addDays(today, -REBORROW_MAX) })}
     union select h.order_id from order_status_history h join loan_order o on o.id = h.order_id
-      where o.merchant_id = ${merchantId} and h.from_status = 'settled' and ${inWindow(sql`h.created_at`, tz, t)}`);
+      where h.merchant_id = ${merchantId} and o.merchant_id = ${merchantId} and h.from_status = 'settled' and ${inWindow(sql`h.created_at`, tz, t)}`);
   return `{${rowsOf<{ id: string }>(res).map((r) => r.id).join(',')}}`;
 }
 

@@ -174,14 +174,13 @@ describe('work facts', () => {
     expect(late).toBeDefined();
     const approvalDay = dateIn(new Date(late.approved_at as string), marketTimeZone(late.market as Market));
     const before = await q(`select coalesce(sum(went_overdue), 0)::int as n from stat_review where merchant_id = ${n(late.merchant_id)}`);
-    await q(`insert into order_status_history (order_id, from_status, to_status, reason, created_at) values (${n(late.id)}, 'settled', 'overdue', 'test', '${iso(now)}')`);
+    await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, reason, created_at) select merchant_id, ${n(late.id)}, 'settled', 'overdue', 'test', '${iso(now)}' from loan_order where id = ${n(late.id)}`);
     // A decision, a claim, a confirmation by an agent, a contact and a reminder today.
     const [rev] = await q("select id, merchant_id from loan_order where status = 'first_review' order by id limit 1");
-    await q(`insert into order_status_history (order_id, from_status, to_status, account_id, created_at) values
-      (${n(rev.id)}, 'first_review', 'second_review', ${ids.reviewer1}, '${iso(now)}')`);
+    await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, account_id, created_at) select merchant_id, ${n(rev.id)}, 'first_review', 'second_review', ${ids.reviewer1}, '${iso(now)}' from loan_order where id = ${n(rev.id)}`);
     await q(`update work_task set status = 'done', assignee_id = ${ids.reviewer1}, claimed_at = '${iso(new Date(now.getTime() - 30_000))}' where order_id = ${n(rev.id)} and queue = 'review.first'`);
     const [wd] = await q("select id, merchant_id, customer_id from loan_order where status = 'withdrawal' order by id limit 1");
-    await q(`insert into order_status_history (order_id, from_status, to_status, account_id, created_at) values (${n(wd.id)}, 'withdrawal', 'disbursing', ${ids.withdrawal}, '${iso(now)}')`);
+    await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, account_id, created_at) select merchant_id, ${n(wd.id)}, 'withdrawal', 'disbursing', ${ids.withdrawal}, '${iso(now)}' from loan_order where id = ${n(wd.id)}`);
     await q(`insert into withdrawal_contact (merchant_id, order_id, customer_id, queue, account_id, result, created_at)
       values (${n(wd.merchant_id)}, ${n(wd.id)}, ${n(wd.customer_id)}, 'withdrawal.waitFor', ${ids.withdrawal}, '2', '${iso(now)}')`);
     await q(`insert into withdrawal_sms_log (merchant_id, order_id, customer_id, phone, lang, kind, content, created_at)

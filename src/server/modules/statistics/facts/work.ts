@@ -76,7 +76,7 @@ function reviewSql(c: FactContext, ws: Window[]): SQL {
     matured: sql`${matured}::int`,
     went_overdue: sql`(${matured} and exists (select 1 from order_status_history v where v.order_id = o.id and v.to_status = 'overdue'))::int`,
   }, historySince(sql`h.from_status`),
-  sql`${m} and h.account_id is not null and h.from_status in (${list(Object.keys(REVIEW_FROM))})
+  sql`h.merchant_id = ${c.merchantId} and ${m} and h.account_id is not null and h.from_status in (${list(Object.keys(REVIEW_FROM))})
     and h.to_status in (${list([...APPROVE_TO, 'closed'])}) and ${windowsSql(sql`h.created_at`, c.tz, ws)}`,
   { stage: caseOf(sql`h.from_status`, REVIEW_FROM) });
   const claims = events(REVIEW_COLS, localDate(sql`t.claimed_at`, c.tz), sql`t.assignee_id`, { claimed: sql`1` },
@@ -105,7 +105,7 @@ function withdrawalSql(c: FactContext, w: Window): SQL {
       within_2h: sql`(${confirmed} and ${SECONDS} <= 7200)::int`, within_24h: sql`(${confirmed} and ${SECONDS} <= 86400)::int`,
       expired: sql`(${closed} and not ${staff})::int`, closed_staff: sql`(${closed} and ${staff})::int`,
     }, historySince(sql`'withdrawal'`, confirmed),
-    sql`${m} and (${entered} or ${confirmed} or ${closed}) and ${inWindow(sql`h.created_at`, c.tz, w)}`),
+    sql`h.merchant_id = ${c.merchantId} and ${m} and (${entered} or ${confirmed} or ${closed}) and ${inWindow(sql`h.created_at`, c.tz, w)}`),
     events(WITHDRAWAL_COLS, localDate(sql`k.created_at`, c.tz), sql`coalesce(k.account_id, 0)`, {
       contacts: sql`1`, contact_reached: sql`(k.result in (${list(CONTACT_REACHED)}))::int`,
       contact_unreached: sql`(k.result in (${list(CONTACT_UNREACHED)}))::int`, contact_declined: sql`(k.result = ${CONTACT_DECLINED})::int`,
@@ -119,15 +119,19 @@ function withdrawalSql(c: FactContext, w: Window): SQL {
 }
 
 /**
- * Approval dates whose outcome columns may have changed today: those of orders with a status change today (went
- * overdue, extended — the due date moved —, paid out, reversed …). Today itself is recomputed anyway.
+ * Statuses whose entry today can change the outcome columns of an earlier approval: matured (paid out and due before
+ * today: today is fixed within the day, a payout today is due after it) moves only with the due date — an extension
+ * or a reversal —, went_overdue with a move to overdue.
  */
+const OUTCOME_MOVES = ['overdue', 'extended', 'failed'];
+
+/** Approval dates of the orders that made one of those moves today (today itself is recomputed anyway). */
 async function touchedApprovalDates(db: DbOrTx, c: FactContext): Promise<string[]> {
   const res = await db.execute(sql`select distinct to_char(${localDate(sql`h.created_at`, c.tz)}, 'YYYY-MM-DD') as d
     from order_status_history h where h.account_id is not null and h.from_status in (${list(Object.keys(REVIEW_FROM))})
       and h.to_status in (${list(APPROVE_TO)})
-      and h.order_id in (select v.order_id from order_status_history v join loan_order o on o.id = v.order_id
-        where o.merchant_id = ${c.merchantId} and ${inWindow(sql`v.created_at`, c.tz, { from: c.today })})`);
+      and h.order_id in (select v.order_id from order_status_history v where v.merchant_id = ${c.merchantId}
+        and v.to_status in (${list(OUTCOME_MOVES)}) and ${inWindow(sql`v.created_at`, c.tz, { from: c.today })})`);
   return rowsOf<{ d: string }>(res).map((r) => r.d).filter((d) => d < c.today);
 }
 

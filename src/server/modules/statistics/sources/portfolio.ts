@@ -4,6 +4,7 @@ import {
 } from '../../../../schemas/reports/portfolio';
 import type { GroupBy, ReportDecl, StatResult, StatRow } from '../../../../schemas/statistics';
 import type { Db } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
 import type { Actor } from '../../../plugins/session';
 import { col, runReport, sortRows, withRates, type ReportSource, type StatFilters } from '../engine';
 
@@ -71,8 +72,11 @@ function segmentLabel(key: string): string {
   return [type, COUNT_BAND_LABELS[Number(count) - 1] ?? count, AMOUNT_BAND_LABELS[Number(amount) - 1] ?? amount].join(' · ');
 }
 
-/** businessAnalysis: stat_daily (events), the repayment cohorts (by due date) and the snapshots (PAR 7), by key. */
-const businessParts: ReportSource[] = [
+/**
+ * businessAnalysis: stat_daily (events), the repayment cohorts (by due date) and the snapshots (PAR 7), by key.
+ * `rebuiltFor` is each merchant's business date of its last rebuild, an array literal indexed by merchant id.
+ */
+const businessParts = (rebuiltFor: string): ReportSource[] => [
   {
     table: 'stat_daily', dateColumn: 'business_date',
     sums: {
@@ -85,7 +89,7 @@ const businessParts: ReportSource[] = [
     table: 'stat_repay_cohort', dateColumn: 'due_date',
     sums: Object.fromEntries([0, 7].flatMap((k) => {
       // Only due dates whose day D + k has ended in the merchant's market (before its business date, the last rebuild's).
-      const ended = sql`due_date + ${sql.raw(String(k))} < (select r.rebuilt_for from stat_refresh r where r.merchant_id = stat_repay_cohort.merchant_id)`;
+      const ended = sql`due_date + ${sql.raw(String(k))} < (${rebuiltFor}::date[])[merchant_id]`;
       return [[`due_${k}`, sql`coalesce(sum(orders) filter (where ${ended}), 0)`],
         [`unpaid_${k}`, sql`coalesce(sum(orders) filter (where ${ended} and settle_offset > ${sql.raw(String(k))}), 0)`]];
     })),
@@ -95,7 +99,12 @@ const businessParts: ReportSource[] = [
 
 async function runBusiness(db: Db, decl: ReportDecl, q: StatFilters, actor: Actor): Promise<StatResult> {
   const part = { ...decl, measures: [] };
-  const results = await Promise.all(businessParts.map((src) => runReport(db, part, src, q, actor)));
+  // Read once here rather than by a subquery per cohort row.
+  const rebuilt = rowsOf<{ id: number; d: string | null }>(await db.execute(sql`select m.id, to_char(r.rebuilt_for, 'YYYY-MM-DD') as d
+    from merchant m left join stat_refresh r on r.merchant_id = m.id`));
+  const byId: string[] = new Array(Math.max(0, ...rebuilt.map((r) => Number(r.id)))).fill('NULL');
+  for (const r of rebuilt) if (r.d) byId[Number(r.id) - 1] = r.d;
+  const results = await Promise.all(businessParts(`{${byId.join(',')}}`).map((src) => runReport(db, part, src, q, actor)));
   const byKey = new Map<string, StatRow>();
   const totals: Record<string, number> = {};
   for (const r of results) {
