@@ -46,8 +46,10 @@ export const TEMPLATE_ACTIONS: Record<string, Record<string, string[]>> = {
     'withdrawal.MarketWaitTakeOrder': ['take'],
     'withdrawal.MyTakeConfirmOrder': ['contact', 'sendSms', 'release'],
   },
-  registration_specialist: {},
+  registration_specialist: { 'client.outblackList': ['recheck'] },
   main_merchant: {
+    'client.blackList': ['add', 'import', 'expire', 'del'],
+    'client.outblackList': ['recheck'],
     'merchant.loanConfig': ['edit'],
     'withdrawal.manualLending': ['add'],
     'collection.refundTheAmount': ['refund'],

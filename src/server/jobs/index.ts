@@ -8,9 +8,10 @@ import { collectionDayJob } from '../modules/collection/day';
 import { repaymentRecheckJob } from '../modules/repayment/recheck.job';
 import { loginAttemptPruneJob } from '../modules/auth/prune.job';
 import { statisticsRebuildJob, statisticsRefreshJob } from '../modules/statistics/refresh';
+import { BLACKLIST_JOBS } from '../modules/blacklist/jobs';
 
 /**
  * Every background job of the product (DESIGN §4: in-process, on a schedule, once across processes by advisory
  * lock). `npm start` runs them (JOBS_ENABLED=false turns them off); tests call `runJob` on the one they need.
  */
-export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob, collectionDayJob, repaymentRecheckJob, loginAttemptPruneJob, statisticsRefreshJob, statisticsRebuildJob];
+export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob, collectionDayJob, repaymentRecheckJob, loginAttemptPruneJob, statisticsRefreshJob, statisticsRebuildJob, ...BLACKLIST_JOBS];

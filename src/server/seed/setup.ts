@@ -5,6 +5,7 @@ import { seedScoringRules } from '../modules/scoring/seed';
 import { seedPayoutHistory } from './payouts';
 import { seedCollectionSetup } from '../modules/collection/demo';
 import { seedRepaymentHistory } from '../modules/repayment/demo';
+import { seedBlacklistDemo } from '../modules/blacklist/demo';
 
 /**
  * What a demo install needs beyond the generated business data so that the whole lifecycle runs on one machine: the
@@ -18,4 +19,5 @@ export async function seedOperatingSetup(db: Db): Promise<void> {
   await seedScoringRules(db);
   await seedRepaymentHistory(db);
   await seedCollectionSetup(db);
+  await seedBlacklistDemo(db);
 }

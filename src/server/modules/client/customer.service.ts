@@ -27,6 +27,7 @@ import { orderMoney } from '../repayment/money';
 import { reduction, repayment } from '../repayment/repayment.table';
 import { scorecardRules } from '../scoring/breakdown';
 import { dictItem } from '../system/system.table';
+import { blacklistEntriesOf } from '../blacklist/match';
 import {
   bankCard, customer, customerApp, customerAuthRecord, customerCall, customerComment, customerContact, customerDevice, customerDocument,
   customerLabel, customerLabelLink, customerLocation, customerSms,
@@ -507,7 +508,7 @@ export async function loadCustomerDetail(db: Db, who: Who, customerId: number): 
     risk_report: [],
     multi_lender: [],
     co_debt: await coDebt(db, who, c, devices.map((d) => d.deviceId)),
-    blacklist: { blacklisted: c.blacklisted, level: c.blacklistLevel, whitelisted: c.whitelisted, login_allowed: c.loginAllowed, entries: [] },
+    blacklist: { blacklisted: c.blacklisted, level: c.blacklistLevel, whitelisted: c.whitelisted, login_allowed: c.loginAllowed, entries: await blacklistEntriesOf(db, c) },
     comments_total: Number(comments[0]?.n ?? 0),
     masked: who.privacy,
   };
