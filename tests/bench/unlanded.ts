@@ -1,10 +1,10 @@
 /**
  * A cached bench database (seeded-db.ts) outlives the migrations it was opened with. While a migration is unlanded
- * it is generated again and again (scripts/dev/regen-stat-migration.sh), and the migrator cannot replace one it has
+ * it is generated again and again (scripts/dev/regen-migration.sh), and the migrator cannot replace one it has
  * applied: it would run the new file over the old one's tables and fail. So before a cached database is opened, an
  * applied migration that no longer matches its file (hash and time) is undone, with everything after it, by
  * comparing the schema with the snapshot before it: tables, columns, indexes and constraints the snapshot does not
- * have are dropped and the journal rows removed; the migrator then applies the current files. Base data stays.
+ * have are dropped, indexes it has and the database lacks are made again, and the journal rows removed; the migrator then applies the current files. Base data stays.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -72,6 +72,16 @@ async function rewind(q: Query, from: number, createdAt: number): Promise<string
     }
     for (const c of await q(`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = '${name}'`) as Array<{ name: string }>) {
       if (!(c.name in t.columns)) await run(`ALTER TABLE ${quote(name)} DROP COLUMN IF EXISTS ${quote(c.name)}`);
+    }
+  }
+  // Indexes the undone migrations dropped (replaced by others) come back, so that they can be dropped again.
+  const present = new Set((await q(`select indexname as name from pg_indexes where schemaname = 'public'`) as Array<{ name: string }>).map((r) => r.name));
+  for (const [name, t] of tables) {
+    for (const [iname, raw] of Object.entries(t.indexes)) {
+      if (present.has(iname)) continue;
+      const ix = raw as { columns: Array<{ expression: string; isExpression: boolean; asc: boolean }>; isUnique: boolean; method?: string; where?: string };
+      const cols = ix.columns.map((c) => `${c.isExpression ? c.expression : quote(c.expression)}${c.asc === false ? ' DESC' : ''}`).join(', ');
+      await run(`CREATE ${ix.isUnique ? 'UNIQUE ' : ''}INDEX ${quote(iname)} ON ${quote(name)} USING ${ix.method ?? 'btree'} (${cols})${ix.where ? ` WHERE ${ix.where}` : ''}`);
     }
   }
   await q(`delete from drizzle.__drizzle_migrations where created_at >= ${createdAt}`);

@@ -199,13 +199,15 @@ export async function refreshStatistics(deps: Deps, opts: { merchantIds?: number
 }
 
 /**
- * Fresh planner statistics for the fact tables after a rebuild rewrote them: with the estimates of the tables before
- * (a few hundred rows for tens of thousands), a report's query is planned for the wrong size.
+ * The fact tables after a rebuild rewrote them: their old rows' space made reusable (a report's scan otherwise reads
+ * as many dead rows as live ones until autovacuum passes, and autovacuum may be off) and fresh planner statistics
+ * (with the estimates of the tables before, a few hundred rows for tens of thousands, a report's query is planned for
+ * the wrong size). Outside any transaction, as VACUUM must be.
  */
 async function analyzeFacts(db: Db): Promise<void> {
   const tables = rowsOf<{ name: string }>(await db.execute(sql`select c.relname as name from pg_class c
     join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relkind = 'r' and c.relname like 'stat\_%'`));
-  for (const t of tables) await db.execute(sql`analyze ${sql.identifier(t.name)}`);
+  for (const t of tables) await db.execute(sql`vacuum (analyze) ${sql.identifier(t.name)}`);
 }
 
 /** `npm run job -- statistics.rebuild [--from YYYY-MM-DD]`: every merchant's facts from the date (or all). */
