@@ -117,6 +117,7 @@ export async function statisticsBench(sdb: SeededDb, o: StatisticsBenchOptions, 
         refreshProfile.on = false;
         const steps = [...refreshProfile.ms].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${secs(v)}`);
         notes.push(`${engine}: ${label} by step: ${steps.join(', ')}`);
+        console.log(`  ${notes[notes.length - 1]}`);
       }
     };
     const timed = async (fn: (z: Zone) => Promise<unknown>) => {

@@ -1,4 +1,15 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../screen.types';
 
-/** Screens of the pool area by command id (lazy chunks). */
-export const screens: ScreenMap = {};
+const screen = (name: keyof typeof import('./screens')) => lazy(() => import('./screens').then((m) => ({ default: m[name] })));
+
+/** Screens of the pool area (/dormantCustomer, /highSeas, /exogenousSources) by command id (lazy chunks). */
+export const screens: ScreenMap = {
+  'dormant.dormantCustomerList': screen('DormantScreen'),
+  'dormant.overdueCustomerList': screen('OverdueScreen'),
+  'highSeas.highSeasService': screen('ServiceScreen'),
+  'highSeas.highSeasList': screen('PoolScreen'),
+  'highSeas.myhighSeasList': screen('MyScreen'),
+  'highSeas.highSeasRegistrationSuccessList': screen('ConversionsScreen'),
+  'exogenous.exogenousSources': lazy(() => import('./SourcesScreen')),
+};

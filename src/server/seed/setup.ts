@@ -6,6 +6,9 @@ import { seedPayoutHistory } from './payouts';
 import { seedCollectionSetup } from '../modules/collection/demo';
 import { seedRepaymentHistory } from '../modules/repayment/demo';
 import { seedBlacklistDemo } from '../modules/blacklist/demo';
+import { seedChannelDemo } from '../modules/channel/demo';
+import { seedMarketingDemo } from '../modules/marketing/demo';
+import { seedPoolDemo } from '../modules/pool/demo';
 
 /**
  * What a demo install needs beyond the generated business data so that the whole lifecycle runs on one machine: the
@@ -20,4 +23,7 @@ export async function seedOperatingSetup(db: Db): Promise<void> {
   await seedRepaymentHistory(db);
   await seedCollectionSetup(db);
   await seedBlacklistDemo(db);
+  await seedChannelDemo(db);
+  await seedMarketingDemo(db);
+  await seedPoolDemo(db);
 }

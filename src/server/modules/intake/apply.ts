@@ -19,6 +19,9 @@ import { pickMerchant } from './distribution';
 import { intakeEvent } from './intake.table';
 import { moneyUnit, priceLoan } from './pricing';
 import { checkApplyRules } from './rules';
+import { checkChannelLimits } from '../channel/auditRule';
+import { emitConversion } from '../channel/conversions';
+import { onPoolApplication } from '../pool/conversions';
 
 type ProductRow = typeof product.$inferSelect;
 type OrderRow = typeof loanOrder.$inferSelect;
@@ -132,6 +135,7 @@ export async function applyForLoan(deps: Deps, caller: IntakeCaller, body: AppAp
       phone, idNumber: home.idNumber, deviceId: body.device_id, birthDate: home.birthDate, now, timeZone: tz,
     });
     const owner = await recordAt(tx, home, target, now);
+    await checkChannelLimits(tx, { channelId: owner.channelId, amountMinor: body.amount, now, timeZone: tz });
     const id = await nextOrderId(tx);
     const [o] = await tx.insert(loanOrder).values({
       id, orderNo: `LO${today.replaceAll('-', '').slice(2)}${String(id).padStart(9, '0')}`, merchantId: target.id, customerId: owner.id,
@@ -143,6 +147,8 @@ export async function applyForLoan(deps: Deps, caller: IntakeCaller, body: AppAp
       loanDays: body.days, bankCardId: await payoutCard(tx, owner.id), createdAt: now,
     }).returning();
     await recordCreation(tx, { id: o.id, merchantId: target.id, status }, null, now, `app ${caller.appKey}`);
+    await emitConversion(tx, { merchantId: target.id, channelId: o.channelId, kind: 'application', customerId: owner.id, orderId: o.id, at: now });
+    await onPoolApplication(tx, { customerId: owner.id, merchantId: target.id, orderId: o.id, at: now });
     await tx.insert(intakeEvent).values({
       kind: 'apply', merchantId: target.id, appKeyId: caller.appKeyId, customerId: owner.id, orderId: o.id, phone,
       idNumber: home.idNumber, deviceId: body.device_id, businessDate: today, createdAt: now,

@@ -9,11 +9,11 @@ import { AppError } from '../../errors';
 import { MARKET_DATA, luhnValid } from '../../seed/markets';
 import { bank, bankCard, customer, customerDevice } from '../client/client.table';
 import { dateIn } from '../lifecycle/clock';
-import { channel } from '../merchant/channel.table';
 import { loanOrder } from '../order/order.table';
 import { scopeIds, type IntakeCaller, type MerchantRow } from './auth';
 import { normaliseIdNumber, normalisePhone, validIdNumber, validPhone } from './identity';
 import { rowsOf } from '../../db/rows';
+import { resolveChannelCode } from '../channel/virtual';
 
 export type CustomerRow = typeof customer.$inferSelect;
 
@@ -157,10 +157,10 @@ export async function registerCustomer(deps: Deps, caller: IntakeCaller, body: A
   if (!validIdNumber(market, idNumber, birthDate)) throw invalid('birth_date', 'intake.badBirthDate');
   let channelId: number | null = null;
   if (body.channel_code) {
-    const [ch] = await deps.db.select({ id: channel.id }).from(channel)
-      .where(and(eq(channel.code, body.channel_code), inArray(channel.merchantId, scopeIds(caller)), eq(channel.enabled, true))).limit(1);
+    // A virtual channel's code stands for the channel it routes to.
+    const ch = await resolveChannelCode(deps.db, scopeIds(caller), body.channel_code);
     if (!ch) throw invalid('channel_code', 'intake.channelUnknown');
-    channelId = ch.id;
+    channelId = ch.channelId;
   }
 
   return deps.db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import { loanOrder } from '../order/order.table';
 import { paymentOrder, transfer } from './payment.table';
 import { recordEvent, type TransferRecord } from './records';
 import { orderFigures } from '../repayment/money';
+import { emitConversion } from '../channel/conversions';
 
 /**
  * The money side of a payout, in the caller's transaction. Postings (accounts of the merchant, signed amounts):
@@ -65,6 +66,7 @@ export async function finishTransfer(tx: DbOrTx, deps: Deps, tr: TransferRecord,
         dueAmountMinor: due, remainingDebtMinor: remaining, externalOrderNo: ref || order.externalOrderNo, loanRemark: '',
       },
     });
+    await emitConversion(tx, { merchantId: order.merchantId, channelId: order.channelId, kind: 'payout', customerId: order.customerId, orderId: order.id, at: now });
     const postingId = await post(tx, {
       merchantId: tr.merchantId, kind: 'disburse_success', orderId: tr.orderId, ref: tr.transferNo, accountId: input.actorId, businessAt: now,
       memo: 'payout succeeded',

@@ -65,7 +65,7 @@ export async function storeRun(tx: DbOrTx, order: { id: number; merchantId: numb
  */
 export async function runMachineReview(deps: Deps, orderId: number): Promise<MachineReviewResult> {
   const { db } = deps;
-  const [o] = await db.select({ id: loanOrder.id, status: loanOrder.status, merchantId: loanOrder.merchantId, customerId: loanOrder.customerId, isReturning: loanOrder.isReturning })
+  const [o] = await db.select({ id: loanOrder.id, status: loanOrder.status, merchantId: loanOrder.merchantId, customerId: loanOrder.customerId, isReturning: loanOrder.isReturning, channelId: loanOrder.channelId })
     .from(loanOrder).where(eq(loanOrder.id, orderId));
   if (!o) throw new AppError(CODE.NOT_FOUND, 'error.notFound', { what: '@lifecycle.order' });
   if (!MACHINE_REVIEW_SOURCES.includes(o.status as OrderStatus)) throw invalidTransition(o.status as OrderStatus, 'machine_review');
@@ -97,7 +97,7 @@ export async function runMachineReview(deps: Deps, orderId: number): Promise<Mac
         });
         status = 'closed';
       } else {
-        const to = await nextReviewStatus(tx, { merchantId: o.merchantId, isReturning: o.isReturning }, 'machine_review');
+        const to = await nextReviewStatus(tx, { merchantId: o.merchantId, isReturning: o.isReturning, channelId: o.channelId }, 'machine_review');
         await transitionOrder(tx, { orderId, action: 'machine_pass', to, actorId: null, at, expect: 'machine_review', reason: d.reason, patch });
         // The review area's hook: the stage's task opens, so the order can be claimed and dispatched at once.
         await onStageEntered(tx, { id: orderId, merchantId: o.merchantId, customerId: o.customerId, status: to }, at);

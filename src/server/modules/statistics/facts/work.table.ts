@@ -56,8 +56,8 @@ export const statWithdrawal = pgTable('stat_withdrawal', {
 }, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.productId, t.channelId, t.returning, t.staffId] })]);
 
 /**
- * Marketing agents' funnel (contacts → agreed → registered → applied → disbursed). The marketing area does not exist
- * yet: nothing writes these rows, so marketingPersonnel reads zero until that area maintains them.
+ * Marketing agents' funnel (contacts → agreed → registered → applied → disbursed). Maintained by the marketing area's
+ * builder (src/server/modules/marketing/facts.ts).
  */
 export const statMarketing = pgTable('stat_marketing', {
   ...keys,

@@ -9,8 +9,8 @@ import { inWindow, localDate, type Window } from './sql';
 /**
  * Fact maintenance of the work reports (docs/statistics.md "Review and withdrawal"): stat_review and stat_withdrawal
  * from the status history (every approval, rejection, confirmation and close writes one with its account, the demo's
- * generated orders too), review claims (work_task), withdrawal contacts and reminder SMS. stat_marketing has no
- * builder: the marketing area that would feed it does not exist yet.
+ * generated orders too), review claims (work_task), withdrawal contacts and reminder SMS. stat_marketing is the
+ * marketing area's (src/server/modules/marketing/facts.ts).
  */
 
 /** A decision is made out of one of these statuses; the stage key is the review record's. */
