@@ -30,7 +30,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; bulkLoad?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // No JIT: the console's statements are index lookups and aggregations of a few hundred thousand rows at most,
+    // for which compiling costs more than it saves (a queue count at 1M orders: 77 ms with JIT, 13 ms without).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
     const clients = new Set<pg.PoolClient>();
     pool.on('connect', (c) => {
       clients.add(c);
