@@ -18,7 +18,7 @@ export const RULE_SCREEN = 'merchant.channelAuditRule';
 export const PROVIDER_SCREEN = 'merchant.channelProvider';
 
 const TITLES: Record<string, string> = {
-  merchant_id: 'field.merchant_id', code: 'field.code', name: 'field.name', type: 'field.type', opened_at: 'field.opened_at',
+  merchant_id: 'field.merchant_id', code: 'channel.field.code', name: 'field.name', type: 'field.type', opened_at: 'channel.field.opened_at',
   expires_at: 'channel.field.expires_at', extendable_quantity: 'channel.field.extendable_quantity', fixed_identifier: 'channel.field.fixed_identifier',
   initial_tag: 'channel.field.initial_tag', public_key: 'channel.field.public_key', private_key: 'channel.field.private_key',
   tracking_provider: 'channel.field.tracking_provider', tracking_id: 'channel.field.tracking_id', tracking_secret: 'channel.field.tracking_secret',

@@ -44,12 +44,12 @@ export default function ChannelScreen() {
 
   const columns = useMemo<GridColumnDef<ChannelRow>[]>(() => [
     { key: 'id', title: 'field.id', kind: 'number', width: 70, sortable: true },
-    { key: 'code', title: 'field.code', width: 140, sortable: true },
+    { key: 'code', title: 'channel.field.code', width: 140, sortable: true },
     { key: 'name', title: 'field.name', width: 180 },
     { key: 'merchant_name', title: 'field.merchant_id', width: 160 },
     { key: 'type', title: 'field.type', kind: 'tag', width: 100, format: (r) => intl.formatMessage({ id: `option.type.${r.type}`, defaultMessage: r.type }) },
     { key: 'enabled', title: 'field.enabled', kind: 'tag', width: 90, format: (r) => w(r.enabled ? 'channel.on' : 'channel.off'), tagColor: (r) => (r.enabled ? 'teal' : 'gray') },
-    { key: 'opened_at', title: 'field.opened_at', kind: 'datetime', sortable: true },
+    { key: 'opened_at', title: 'channel.field.opened_at', kind: 'datetime', sortable: true },
     { key: 'expires_at', title: 'channel.field.expires_at', kind: 'datetime' },
     { key: 'extendable_quantity', title: 'channel.field.extendable_quantity', kind: 'number', width: 110 },
     { key: 'fixed_identifier', title: 'channel.field.fixed_identifier', width: 140 },

@@ -22,7 +22,7 @@ export default function VirtualChannelScreen() {
   const nameOf = (id: number | null) => choices.options.find((c) => c.id === id);
   const columns = useMemo<GridColumnDef<VirtualChannelRow>[]>(() => [
     { key: 'id', title: 'field.id', kind: 'number', width: 70, sortable: true },
-    { key: 'code', title: 'field.code', width: 160 },
+    { key: 'code', title: 'channel.field.code', width: 160 },
     { key: 'name', title: 'field.name', width: 200 },
     { key: 'merchant_name', title: 'field.merchant_id', width: 160 },
     { key: 'target_name', title: 'channel.field.target', width: 220, format: (r) => `${r.target_virtual_id ? '↪ ' : ''}${r.target_name ?? '—'}` },

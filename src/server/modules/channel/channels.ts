@@ -72,10 +72,10 @@ export const channelList = defineList({
   defaultSort: 'id:asc',
   exportColumns: [
     { key: 'merchant_name', title: 'field.merchant_id' },
-    { key: 'code', title: 'field.code' },
+    { key: 'code', title: 'channel.field.code' },
     { key: 'name', title: 'field.name' },
     { key: 'type', title: 'field.type' },
-    { key: 'opened_at', title: 'field.opened_at' },
+    { key: 'opened_at', title: 'channel.field.opened_at' },
     { key: 'expires_at', title: 'channel.field.expires_at' },
     { key: 'extendable_quantity', title: 'channel.field.extendable_quantity' },
     { key: 'fixed_identifier', title: 'channel.field.fixed_identifier' },

@@ -63,7 +63,7 @@ export const virtualList = defineList({
   defaultSort: 'id:asc',
   exportColumns: [
     { key: 'merchant_name', title: 'field.merchant_id' },
-    { key: 'code', title: 'field.code' },
+    { key: 'code', title: 'channel.field.code' },
     { key: 'name', title: 'field.name' },
     { key: 'target_name', title: 'channel.field.target' },
     { key: 'enabled', title: 'field.enabled' },
