@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientWorld, type ClientWorld } from '../../../../tests/support/clientFixtures';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
+import { eq } from 'drizzle-orm';
+import { channelBinding } from '../channel/channelAdmin.table';
+import { adminAccount } from '../empower/empower.table';
+import { channel } from '../merchant/channel.table';
 import { maskCardNumber } from './client.routes';
 
 const OK = 20000;
@@ -103,6 +107,21 @@ describe('GET /loanapi/customer/all_list (clientUser)', () => {
     const other = await list('clscoped', URL, { merchant_id: w.merchantB });
     expect(other.data.rows).toEqual([]);
     expect(other.data.total).toBe(0);
+  });
+
+  it('keeps an account bound to channels to those channels’ customers', async () => {
+    const [acc] = await t.db.select().from(adminAccount).where(eq(adminAccount.account, 'clscoped'));
+    const [empty] = await t.db.insert(channel).values({ merchantId: w.merchantA, code: 'TZA-EMPTY', name: 'T empty' }).returning();
+    await t.db.insert(channelBinding).values({ accountId: acc.id, channelId: empty.id, merchantId: w.merchantA });
+    try {
+      expect((await list('clscoped', URL, { size: 500 })).data.rows).toEqual([]);
+      await t.db.insert(channelBinding).values({ accountId: acc.id, channelId: w.channelA, merchantId: w.merchantA });
+      const res = await list('clscoped', URL, { size: 500 });
+      expect(res.data.rows.length).toBe(3);
+      expect(new Set(res.data.rows.map((r: any) => r.channel_id))).toEqual(new Set([w.channelA]));
+    } finally {
+      await t.db.delete(channelBinding).where(eq(channelBinding.accountId, acc.id));
+    }
   });
 
   it('masks phone and ID numbers for an account with privacy protection', async () => {

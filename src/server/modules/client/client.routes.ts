@@ -1,4 +1,4 @@
-import { asc, eq, getTableName, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pageKey } from '../../../../commands/permissions';
 import {
@@ -19,6 +19,7 @@ import { dictItem } from '../system/system.table';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { bank, bankCard, customer, customerLabel, customerLabelLink, customerLoginCode } from './client.table';
 import { STAT_PAGES } from '../../../schemas/statistics';
+import { boundChannelIds } from '../channel/binding';
 
 /**
  * The customer area's lists (spec §2 /client): customers, bank cards, bank auto-match, login codes and the
@@ -123,7 +124,11 @@ export const customerList = defineList({
     created_at: customer.createdAt,
   },
   filters: customerListQuery,
-  scope: merchantScope(customer.merchantId),
+  // An account bound to channels (/merchant/channel, admin_binding_channel/edit) works those channels' customers.
+  async scope(actor, ctx) {
+    const bound = await boundChannelIds(ctx.db, actor.accountId);
+    return and(merchantScope(customer.merchantId)(actor), bound.length ? inArray(customer.channelId, bound) : undefined);
+  },
   where: (f, _actor, ctx) => [
     f.keyword ? customerKeyword(f.keyword) : undefined,
     f.merchant_id !== undefined ? eq(customer.merchantId, f.merchant_id) : undefined,

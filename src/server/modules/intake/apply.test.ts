@@ -115,6 +115,16 @@ describe('apply', () => {
     expect((await apply(b, { product_id: white.id })).code).toBe(20000);
   });
 
+  it("caps the amount on the customer's exclusive product at the offer's limit", async () => {
+    const b = await registered();
+    const [vip] = await t.db.insert(product).values({ merchantId: w.main.id, name: 'VIP', universal: false, minAmountMinor: 1_000_000, maxAmountMinor: 1e9, minDays: 1, maxDays: 90 }).returning();
+    await t.db.update(customer).set({ exclusiveProductId: vip.id, exclusiveLimitMinor: 3_000_000 }).where(eq(customer.id, b.customerId));
+    const over = await apply(b, { product_id: vip.id, amount: 3_500_000 });
+    expect(over.data.issues[0]).toMatchObject({ path: 'amount', id: 'intake.amountRange' });
+    expect(over.msg).toContain('3000000');
+    expect((await apply(b, { product_id: vip.id, amount: 3_000_000 })).code).toBe(20000);
+  });
+
   it('refuses a phone that never registered (40400), blacklisted and login-disallowed customers (40300)', async () => {
     const stranger = vnBorrower();
     const r = await apply(stranger);

@@ -113,8 +113,11 @@ export async function applyForLoan(deps: Deps, caller: IntakeCaller, body: AppAp
   for (const r of person) assertMayUse(r);
   const returning = await isReturning(db, person);
   const { target, prod } = await chooseProduct(db, caller, home, body, returning, random);
-  if (body.amount < prod.minAmountMinor || (prod.maxAmountMinor > 0 && body.amount > prod.maxAmountMinor)) {
-    throw invalid('amount', 'intake.amountRange', { min: prod.minAmountMinor, max: prod.maxAmountMinor });
+  // On the customer's exclusive product (a whitelist group's or a pool offer's), the offer's limit caps the amount.
+  const offerCap = prod.id === home.exclusiveProductId && home.exclusiveLimitMinor > 0 ? home.exclusiveLimitMinor : 0;
+  const max = offerCap && (prod.maxAmountMinor <= 0 || offerCap < prod.maxAmountMinor) ? offerCap : prod.maxAmountMinor;
+  if (body.amount < prod.minAmountMinor || (max > 0 && body.amount > max)) {
+    throw invalid('amount', 'intake.amountRange', { min: prod.minAmountMinor, max });
   }
   if (body.days < prod.minDays || body.days > prod.maxDays) throw invalid('days', 'intake.daysRange', { min: prod.minDays, max: prod.maxDays });
   const price = priceLoan(prod, body.amount, body.days, moneyUnit(target.market));
