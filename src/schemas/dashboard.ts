@@ -24,6 +24,8 @@ export interface DashboardSummary {
   review: ReviewerSection | null;
   /** My collection cases (collectors). */
   collection: CollectorSection | null;
+  /** My whitelist numbers and pool customers (marketing agents, registration specialists). */
+  acquisition: AcquisitionSection | null;
   /** Balances and payouts of my merchants (merchant operators). */
   merchants: MerchantFigures[] | null;
   generated_at: string;
@@ -105,6 +107,19 @@ export interface CollectorSection {
   promised_today: MoneyAmount[];
   /** Money paid this business month on my cases while they were open, per currency. */
   recovered_month: MoneyAmount[];
+}
+
+export interface AcquisitionSection {
+  /** My whitelist numbers not called yet (null: no myMarketingList page). */
+  to_call: number | null;
+  /** Call results I recorded today. */
+  worked_today: number | null;
+  /** Whitelisted numbers credited to me that registered this business month. */
+  registered_month: number | null;
+  /** Pool and dormant customers I hold (null: no myhighSeasList page). */
+  held: number | null;
+  /** Public pool customers waiting for a claim (null: no highSeasList page). */
+  pool: number | null;
 }
 
 export interface MerchantFigures {

@@ -26,7 +26,7 @@ const overview = {
   accounts: { total: 12, enabled: 10, online: 4 }, logins_today: { success: 9, failed: 2 }, operations_today: 1234,
   roles: 5, merchants: { main: 1, sub: 2 }, dict_items: 30, series: week,
 };
-const none = { overview: null, lending: null, queues: null, review: null, collection: null, merchants: null };
+const none = { overview: null, lending: null, queues: null, review: null, collection: null, acquisition: null, merchants: null };
 const base = (over: Partial<DashboardSummary>): DashboardSummary => ({ me, ...none, generated_at: '2026-01-07T10:00:00Z', ...over });
 
 const fig = (today: number, yesterday: number, total: number): Figure<number> => ({ today, yesterday, total, series: [...new Array(28).fill(1), yesterday, today] });

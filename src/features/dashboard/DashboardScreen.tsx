@@ -10,7 +10,7 @@ import { DASHBOARD_DAYS, type LendingSection } from '../../schemas/dashboard';
 import { useRemote } from '../../ui/useRemote';
 import { getDashboardSummary } from './dashboard.api';
 import {
-  collectionCards, lendingCards, lendingCurrencies, meCards, queueCards, reviewCards, seriesEmpty, signinCards, type StatCard,
+  acquisitionCards, collectionCards, lendingCards, lendingCurrencies, meCards, queueCards, reviewCards, seriesEmpty, signinCards, type StatCard,
 } from './dashboardCards';
 import type { ChartSeries } from './LendingChart';
 import { MerchantTable } from './MerchantTable';
@@ -157,6 +157,7 @@ export default function DashboardScreen() {
       {data?.queues && <Section id="queues" title="dashboard.section.queues"><Cards cards={queueCards(data.queues)} cols={{ base: 1, xs: 2, md: 4 }} /></Section>}
       {data?.review && <Section id="review" title="dashboard.section.review"><Cards cards={reviewCards(data.review)} /></Section>}
       {data?.collection && <Section id="collection" title="dashboard.section.collection"><Cards cards={collectionCards(data.collection)} cols={{ base: 1, xs: 2, md: 4 }} /></Section>}
+      {data?.acquisition && <Section id="acquisition" title="dashboard.section.acquisition"><Cards cards={acquisitionCards(data.acquisition)} cols={{ base: 1, xs: 2, md: 4 }} /></Section>}
       {data?.merchants && (
         <Section id="merchants" title="dashboard.section.merchants">
           <Paper withBorder radius="md" p="xs">

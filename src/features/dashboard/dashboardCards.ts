@@ -1,4 +1,4 @@
-import type { CollectorSection, DashboardSummary, Figure, LendingSection, MoneyFigure, QueueLength, Ratio, ReviewerSection } from '../../schemas/dashboard';
+import type { AcquisitionSection, CollectorSection, DashboardSummary, Figure, LendingSection, MoneyFigure, QueueLength, Ratio, ReviewerSection } from '../../schemas/dashboard';
 import { DASHBOARD_DAYS, ratioValue } from '../../schemas/dashboard';
 import { STAGE_QUEUES } from '../../schemas/review';
 
@@ -118,6 +118,19 @@ export function collectionCards(c: CollectorSection): StatCard[] {
   for (const r of c.recovered_month) {
     cards.push({ key: `recoveredMonth-${r.currency}`, title: 'dashboard.card.recoveredMonth', value: r.amount, unit: 'money', currency: r.currency, links: [{ to: 'collection.collectionSuccess' }] });
   }
+  return cards;
+}
+
+/** A marketing agent's and a registration specialist's desk: each card opens the list it counts. */
+export function acquisitionCards(a: AcquisitionSection): StatCard[] {
+  const cards: StatCard[] = [];
+  if (a.to_call !== null) cards.push({ key: 'toCall', title: 'dashboard.card.toCall', value: a.to_call, links: [{ to: 'marketing.myMarketingList' }] });
+  if (a.worked_today !== null) cards.push({ key: 'workedToday', title: 'dashboard.card.workedToday', value: a.worked_today, links: [{ to: 'marketing.myMarketingList' }] });
+  if (a.registered_month !== null) {
+    cards.push({ key: 'registeredMonth', title: 'dashboard.card.registeredMonth', value: a.registered_month, links: [{ to: 'marketing.RegistrationSuccessList' }] });
+  }
+  if (a.held !== null) cards.push({ key: 'held', title: 'dashboard.card.held', value: a.held, links: [{ to: 'highSeas.myhighSeasList' }] });
+  if (a.pool !== null) cards.push({ key: 'publicPool', title: 'dashboard.card.publicPool', value: a.pool, links: [{ to: 'highSeas.highSeasList' }] });
   return cards;
 }
 

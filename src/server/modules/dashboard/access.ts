@@ -1,6 +1,7 @@
 import { can, pageKey, SUPER_KEY } from '../../../../commands/permissions';
 import { STAGE_PAGES, type StagePage } from '../../../schemas/review';
 import { statNode, type StatPage } from '../../../schemas/statistics';
+import type { AcquisitionAccess } from './acquisition';
 import type { LendingAccess } from './lending';
 
 /** The dashboard sections an account sees, from its permission nodes (docs/dashboard.md "Who sees what"). */
@@ -13,6 +14,7 @@ export interface DashboardAccess {
   collector: boolean;
   pool: boolean;
   merchants: boolean;
+  acquisition: AcquisitionAccess;
 }
 
 export function dashboardAccess(nodes: ReadonlySet<string>): DashboardAccess {
@@ -34,5 +36,10 @@ export function dashboardAccess(nodes: ReadonlySet<string>): DashboardAccess {
     collector: desk(pageKey('collection', 'myCollectionList')),
     pool: can(nodes, pageKey('collection', 'collectionRemark')),
     merchants: can(nodes, pageKey('merchant', 'BalanceInfo')),
+    acquisition: {
+      marketing: desk(pageKey('Marketing', 'myMarketingList')),
+      held: desk(pageKey('highSeas', 'myhighSeasList')),
+      pool: desk(pageKey('highSeas', 'highSeasList')),
+    },
   };
 }

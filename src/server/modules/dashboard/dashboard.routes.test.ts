@@ -369,6 +369,30 @@ describe('dashboard/summary per role', () => {
     expect([s.lending!.applications, s.lending!.approvals, s.lending!.paid_out, s.lending!.overdue]).toEqual([null, null, null, null]);
   });
 
+  it('gives the marketing agent its numbers to call and its pool customers, the registration specialist the public pool', async () => {
+    const n = async (query: ReturnType<typeof sql>) => Number((await q(query))[0].n);
+    const id = async (account: string) => Number((await q(sql`select id from admin_account where account = ${account}`))[0].id);
+    const mk = await id('marketing');
+    const rg = await id('registrar');
+    const m = await summary('marketing');
+    expect(m.acquisition).toMatchObject({
+      to_call: await n(sql`select count(*) as n from marketing_entry where agent_id = ${mk} and result = ''`),
+      held: await n(sql`select count(*) as n from pool_entry where holder_id = ${mk} and status = 'claimed'`),
+      pool: null,
+    });
+    expect(m.acquisition!.to_call).toBeGreaterThan(0);
+    expect(m.acquisition!.worked_today).toBeGreaterThan(0);
+    expect(m.acquisition!.registered_month).toBeGreaterThanOrEqual(0);
+    const r = await summary('registrar');
+    expect(r.acquisition).toMatchObject({
+      to_call: null, worked_today: null, registered_month: null,
+      held: await n(sql`select count(*) as n from pool_entry where holder_id = ${rg} and status = 'claimed'`),
+      pool: await n(sql`select count(*) as n from pool_entry where in_pool and status = 'open'`),
+    });
+    expect(r.acquisition!.pool).toBeGreaterThan(0);
+    expect((await summary('collector')).acquisition).toBeNull();
+  });
+
   it('shows nothing of any merchant to an account without merchants', async () => {
     await t.db.update(adminAccount).set({ merchantIds: [] }).where(eq(adminAccount.account, 'merchant'));
     const s = await summary('merchant');

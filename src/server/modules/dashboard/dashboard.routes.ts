@@ -14,6 +14,7 @@ import { lending } from './lending';
 import { dayGroups, scopedMerchants } from './merchantDays';
 import { queueLengths, reviewerSection } from './queues';
 import { signinOverview } from './signins';
+import { acquisitionSection } from './acquisition';
 
 export { ONLINE_WINDOW_MINUTES } from './signins';
 
@@ -34,7 +35,8 @@ export function dashboardRoutes(app: FastifyInstance, d: Deps): void {
     const groups = dayGroups(ms);
     const ids = isUnscoped(actor) ? null : ms.map((m) => m.id);
 
-    const [[mine], logins, overview, lendingSection, queues, review, collection, merchants] = await Promise.all([
+    const acq = access.acquisition;
+    const [[mine], logins, overview, lendingSection, queues, review, collection, merchants, acquisition] = await Promise.all([
       d.db.select({ n: count() }).from(operationLog)
         .where(and(eq(operationLog.accountId, actor.accountId), gte(operationLog.createdAt, dayStart(today, tz)))),
       // The login log index is by account name; the id check keeps a re-used name from showing another's login.
@@ -47,6 +49,7 @@ export function dashboardRoutes(app: FastifyInstance, d: Deps): void {
       access.reviewStages.length ? reviewerSection(d.db, ids, groups, actor.accountId, access.reviewStages) : null,
       access.collector ? collectorSection(d.db, ms, groups, actor.accountId, access.pool) : null,
       access.merchants ? merchantFigures(d.db, ms) : null,
+      acq.marketing || acq.held || acq.pool ? acquisitionSection(d.db, ms, groups, actor.accountId, acq) : null,
     ]);
     const previous = logins[1];
     return {
@@ -59,6 +62,7 @@ export function dashboardRoutes(app: FastifyInstance, d: Deps): void {
       queues,
       review,
       collection,
+      acquisition,
       merchants,
       generated_at: now.toISOString(),
     };
