@@ -366,6 +366,26 @@ CREATE TABLE "virtual_channel" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "stat_overdue_snapshot_all" (
+	"merchant_id" integer NOT NULL,
+	"snapshot_date" date NOT NULL,
+	"bucket" smallint NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"outstanding_minor" bigint DEFAULT 0 NOT NULL,
+	"od7_minor" bigint DEFAULT 0 NOT NULL,
+	"od30_minor" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_overdue_snapshot_all_merchant_id_snapshot_date_bucket_pk" PRIMARY KEY("merchant_id","snapshot_date","bucket")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_roll_all" (
+	"merchant_id" integer NOT NULL,
+	"from_date" date NOT NULL,
+	"from_bucket" smallint NOT NULL,
+	"to_bucket" smallint NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_roll_all_merchant_id_from_date_from_bucket_to_bucket_pk" PRIMARY KEY("merchant_id","from_date","from_bucket","to_bucket")
+);
+--> statement-breakpoint
 DROP INDEX "order_status_history_created_idx";--> statement-breakpoint
 DROP INDEX "reduction_decided_idx";--> statement-breakpoint
 DROP INDEX "repayment_paid_idx";--> statement-breakpoint
@@ -440,6 +460,8 @@ CREATE INDEX "channel_provider_created_idx" ON "channel_provider" USING btree ("
 CREATE UNIQUE INDEX "virtual_channel_code_uq" ON "virtual_channel" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "virtual_channel_merchant_idx" ON "virtual_channel" USING btree ("merchant_id","id");--> statement-breakpoint
 CREATE INDEX "virtual_channel_created_idx" ON "virtual_channel" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "stat_overdue_snapshot_all_date_idx" ON "stat_overdue_snapshot_all" USING btree ("snapshot_date");--> statement-breakpoint
+CREATE INDEX "stat_roll_all_date_idx" ON "stat_roll_all" USING btree ("from_date");--> statement-breakpoint
 CREATE INDEX "order_status_history_merchant_created_idx" ON "order_status_history" USING btree ("merchant_id","created_at","to_status");--> statement-breakpoint
 CREATE INDEX "transfer_merchant_reversed_idx" ON "transfer" USING btree ("merchant_id","reversed_at") WHERE reversed_at is not null;--> statement-breakpoint
 CREATE INDEX "reduction_merchant_decided_idx" ON "reduction" USING btree ("merchant_id","decided_at") WHERE decided_at is not null;--> statement-breakpoint

@@ -28,6 +28,11 @@ export interface ReportSource {
   staffColumn?: string;
   /** Names of the keys of a group-by the defaults do not label (stage, bucket …); undefined = shown as they are. */
   labels?: (db: Db, groupBy: GroupBy, keys: string[]) => Promise<Map<string, string> | undefined>;
+  /**
+   * The table summed over product, channel and new/returning (same other columns), read instead of `table` when the
+   * query neither filters nor groups by those three: the same figures from a fraction of the rows.
+   */
+  rollup?: string;
   /** A report the generic query cannot express (a matrix, a list): answers the whole request itself. */
   run?: (db: Db, decl: ReportDecl, q: StatFilters, actor: Actor) => Promise<StatResult>;
 }
@@ -79,6 +84,13 @@ export function whereOf(decl: ReportDecl, src: ReportSource, q: StatFilters, act
   return sql.join(parts.filter((p): p is SQL => !!p), sql` and `);
 }
 
+/** Whether the query filters or groups by a slice a roll-up has summed away (product, channel, new/returning). */
+export function usesSlices(decl: ReportDecl, q: StatFilters, groupBy: GroupBy): boolean {
+  const has = (f: string) => decl.filters.includes(f as never);
+  return ['product', 'channel', 'customer_type'].includes(groupBy)
+    || (has('product_id') && !!q.product_id) || (has('channel_id') && !!q.channel_id) || (has('customer_type') && !!q.customer_type);
+}
+
 /** Fills the rates of a set of summed values from their numerators and denominators (0 when nothing to divide). */
 export function withRates(decl: ReportDecl, values: Record<string, number>): Record<string, number> {
   const out = { ...values };
@@ -98,12 +110,13 @@ export async function runReport(db: Db, decl: ReportDecl, src: ReportSource, q: 
   const keys = Object.keys(src.sums);
   const selects = keys.map((k) => sql`${src.sums[k]} as ${sql.identifier(k)}`);
   const where = whereOf(decl, src, q, actor);
+  const table = src.rollup && !usesSlices(decl, q, groupBy) ? src.rollup : src.table;
   // The currencies behind each row come with the sums, as a bit per currency (the report's currency is the rows' one
   // when they share it): a second query would read the same rows again.
   const cur = await currencyBits(db);
   const raw = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${key} as key, ${sql.join(selects, sql`, `)},
       bit_or((${cur.byMerchant}::bigint[])[merchant_id]) as currencies
-    from ${sql.identifier(src.table)} where ${where} group by 1`));
+    from ${sql.identifier(table)} where ${where} group by 1`));
   let mask = 0n;
   const totals: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   let rows: StatRow[] = raw.map((r) => {

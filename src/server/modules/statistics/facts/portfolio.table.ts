@@ -47,6 +47,29 @@ export const statRoll = pgTable('stat_roll', {
 ]);
 
 /**
+ * Roll-ups of the two largest portfolio tables without product, channel and new/returning (30 times fewer rows):
+ * what a report reads when it neither filters nor groups by those (the engine's `rollup`). Kept by the same builder, in
+ * the same transaction and for the same dates as their table.
+ */
+export const statOverdueSnapshotAll = pgTable('stat_overdue_snapshot_all', {
+  merchantId: integer('merchant_id').notNull(),
+  snapshotDate: date('snapshot_date', { mode: 'string' }).notNull(),
+  bucket: smallint('bucket').notNull(),
+  orders: count('orders'),
+  outstandingMinor: money('outstanding_minor'),
+  od7Minor: money('od7_minor'),
+  od30Minor: money('od30_minor'),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.snapshotDate, t.bucket] }), index('stat_overdue_snapshot_all_date_idx').on(t.snapshotDate)]);
+
+export const statRollAll = pgTable('stat_roll_all', {
+  merchantId: integer('merchant_id').notNull(),
+  fromDate: date('from_date', { mode: 'string' }).notNull(),
+  fromBucket: smallint('from_bucket').notNull(),
+  toBucket: smallint('to_bucket').notNull(),
+  orders: count('orders'),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.fromDate, t.fromBucket, t.toBucket] }), index('stat_roll_all_date_idx').on(t.fromDate)]);
+
+/**
  * Vintages: the orders paid out on a date and, at each age k (7, 14, 30, 60, 90 days after the payout date), how
  * many had reached it (payout + k before today: that day has ended) and of those how many were open 7+ / 30+ days
  * overdue at the end of that day.

@@ -136,6 +136,15 @@ const norm = (m: Map<string, Record<string, number>>) => [...m.entries()]
 async function expectFactsTrue() {
   const [want, got] = [await expected(), await actual()];
   for (const name of Object.keys(TABLES) as Array<keyof Facts>) expect(norm(got[name]), name).toEqual(norm(want[name]));
+  // The roll-ups are their tables summed over product, channel and new/returning, row for row.
+  const same = async (rollup: string, table: string, keys: string, sums: string) => {
+    const a = await q(`select ${keys}, ${sums.split(',').map((c) => `${c}::bigint as ${c}`).join(', ')} from ${rollup} order by ${keys}`);
+    const b = await q(`select ${keys}, ${sums.split(',').map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from ${table} group by ${keys} order by ${keys}`);
+    expect(a.length, rollup).toBeGreaterThan(0);
+    expect(a, rollup).toEqual(b);
+  };
+  await same('stat_overdue_snapshot_all', 'stat_overdue_snapshot', 'merchant_id, snapshot_date, bucket', 'orders,outstanding_minor,od7_minor,od30_minor');
+  await same('stat_roll_all', 'stat_roll', 'merchant_id, from_date, from_bucket, to_bucket', 'orders');
   return want;
 }
 
@@ -190,6 +199,31 @@ describe('portfolio routes', () => {
   it('refuses an account without the page', async () => {
     const reviewer = await t.login('reviewer1');
     for (const id of REPORTS) expect((await t.get(reviewer, `/loanapi/statistics/${id}`, await range())).code, id).toBe(40300);
+  });
+
+  it('reads the roll-ups only when no product, channel or customer type is asked for, with the same figures', async () => {
+    const admin = await t.login('admin');
+    const r = await range();
+    // Every count of the whole equals the sum of its new and returning halves (those read the full tables).
+    const halves = async (id: string) => {
+      const [all, fresh, back] = await Promise.all([{}, { customer_type: 'new' }, { customer_type: 'returning' }]
+        .map(async (f) => (await t.get(admin, `/loanapi/statistics/${id}`, { ...r, ...f })).data.totals as Record<string, number>));
+      return { all, sum: Object.fromEntries(Object.keys(all).filter((k) => Number.isInteger(all[k])).map((k) => [k, fresh[k] + back[k]])) };
+    };
+    for (const id of ['OverdueAnals', 'rollRate', 'par']) {
+      const { all, sum } = await halves(id);
+      expect(Object.keys(sum).length, id).toBeGreaterThan(0);
+      for (const [k, v] of Object.entries(sum)) expect(all[k], `${id} ${k}`).toBe(v);
+      expect(all.outstanding ?? all.orders, id).toBeGreaterThan(0);
+    }
+    // A roll-up out of truth shows where it is read (and only there).
+    await t.db.execute(sql`update stat_roll_all set orders = orders + 1000`);
+    try {
+      const { all, sum } = await halves('rollRate');
+      expect(all.orders).toBeGreaterThan(sum.orders);
+    } finally {
+      await t.db.execute(sql`update stat_roll_all set orders = orders - 1000`);
+    }
   });
 
   it('answers totals equal to the fact tables and rates of the totals', async () => {

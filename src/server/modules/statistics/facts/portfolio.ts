@@ -169,8 +169,12 @@ async function touchedPayoutDates(tx: DbOrTx, ctx: FactContext): Promise<string[
 
 async function deleteScope(tx: DbOrTx, ctx: FactContext, scope: Scope): Promise<void> {
   const m = ctx.merchantId;
-  await tx.execute(sql`delete from stat_overdue_snapshot where merchant_id = ${m} and ${dateConds('snapshot_date', { from: scope.from })}`);
-  await tx.execute(sql`delete from stat_roll where merchant_id = ${m} and ${dateConds('from_date', { from: scope.from })}`);
+  for (const t of ['stat_overdue_snapshot', 'stat_overdue_snapshot_all']) {
+    await tx.execute(sql`delete from ${sql.identifier(t)} where merchant_id = ${m} and ${dateConds('snapshot_date', { from: scope.from })}`);
+  }
+  for (const t of ['stat_roll', 'stat_roll_all']) {
+    await tx.execute(sql`delete from ${sql.identifier(t)} where merchant_id = ${m} and ${dateConds('from_date', { from: scope.from })}`);
+  }
   await tx.execute(sql`delete from stat_vintage where merchant_id = ${m} and ${dateConds('payout_date', { from: scope.payoutFrom })}`);
 }
 
@@ -193,6 +197,12 @@ export const portfolioFacts: FactBuilder[] = [
       await tx.execute(sql`set local jit = off`);
       await tx.execute(sql`set local work_mem = '64MB'`);
       await tx.execute(portfolioSql(ctx, scope));
+      await tx.execute(sql`insert into stat_overdue_snapshot_all (merchant_id, snapshot_date, bucket, orders, outstanding_minor, od7_minor, od30_minor)
+        select merchant_id, snapshot_date, bucket, sum(orders), sum(outstanding_minor), sum(od7_minor), sum(od30_minor) from stat_overdue_snapshot
+        where merchant_id = ${ctx.merchantId} and ${dateConds('snapshot_date', { from: scope.from })} group by 1, 2, 3`);
+      await tx.execute(sql`insert into stat_roll_all (merchant_id, from_date, from_bucket, to_bucket, orders)
+        select merchant_id, from_date, from_bucket, to_bucket, sum(orders) from stat_roll
+        where merchant_id = ${ctx.merchantId} and ${dateConds('from_date', { from: scope.from })} group by 1, 2, 3, 4`);
     },
   },
   {

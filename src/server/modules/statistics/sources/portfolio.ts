@@ -14,7 +14,7 @@ import { col, runReport, sortRows, withRates, type ReportSource, type StatFilter
 const bucketLabels = async (_db: Db, g: GroupBy) => (g === 'bucket' ? new Map(BUCKETS.map((b) => [String(b), BUCKET_LABELS[b]])) : undefined);
 
 const snapshot: ReportSource = {
-  table: 'stat_overdue_snapshot', dateColumn: 'snapshot_date',
+  table: 'stat_overdue_snapshot', rollup: 'stat_overdue_snapshot_all', dateColumn: 'snapshot_date',
   sums: {
     orders: col('orders'), outstanding: col('outstanding_minor'),
     ...Object.fromEntries(BUCKETS.flatMap((b) => [
@@ -27,7 +27,7 @@ const snapshot: ReportSource = {
 };
 
 const par: ReportSource = {
-  table: 'stat_overdue_snapshot', dateColumn: 'snapshot_date',
+  table: 'stat_overdue_snapshot', rollup: 'stat_overdue_snapshot_all', dateColumn: 'snapshot_date',
   sums: {
     outstanding: col('outstanding_minor'),
     at_risk_1: sql`coalesce(sum(outstanding_minor) filter (where bucket >= 1), 0)`,
@@ -45,7 +45,7 @@ const vintage: ReportSource = {
 };
 
 const roll: ReportSource = {
-  table: 'stat_roll', dateColumn: 'from_date',
+  table: 'stat_roll', rollup: 'stat_roll_all', dateColumn: 'from_date',
   sums: {
     orders: col('orders'),
     ...Object.fromEntries([...BUCKETS, SETTLED_BUCKET].map((b) => [`to_${b}`, sql`coalesce(sum(orders) filter (where to_bucket = ${b}), 0)`])),
@@ -94,7 +94,7 @@ const businessParts = (rebuiltFor: string): ReportSource[] => [
         [`unpaid_${k}`, sql`coalesce(sum(orders) filter (where ${ended} and settle_offset > ${sql.raw(String(k))}), 0)`]];
     })),
   },
-  { table: 'stat_overdue_snapshot', dateColumn: 'snapshot_date', sums: { outstanding: col('outstanding_minor'), at_risk_7: col('od7_minor') } },
+  { table: 'stat_overdue_snapshot', rollup: 'stat_overdue_snapshot_all', dateColumn: 'snapshot_date', sums: { outstanding: col('outstanding_minor'), at_risk_7: col('od7_minor') } },
 ];
 
 async function runBusiness(db: Db, decl: ReportDecl, q: StatFilters, actor: Actor): Promise<StatResult> {
