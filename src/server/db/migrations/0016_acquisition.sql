@@ -1,3 +1,12 @@
+CREATE TABLE "stat_repay_cohort_all" (
+	"merchant_id" integer NOT NULL,
+	"due_date" date NOT NULL,
+	"settle_offset" smallint NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"amount_minor" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_repay_cohort_all_merchant_id_due_date_settle_offset_pk" PRIMARY KEY("merchant_id","due_date","settle_offset")
+);
+--> statement-breakpoint
 CREATE TABLE "blacklist_entry" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"merchant_id" integer NOT NULL,
@@ -393,6 +402,7 @@ DROP INDEX "extension_paid_idx";--> statement-breakpoint
 ALTER TABLE "order_status_history" ADD COLUMN "merchant_id" integer;--> statement-breakpoint
 UPDATE "order_status_history" h SET "merchant_id" = o."merchant_id" FROM "loan_order" o WHERE o."id" = h."order_id";--> statement-breakpoint
 ALTER TABLE "order_status_history" ALTER COLUMN "merchant_id" SET NOT NULL;--> statement-breakpoint
+CREATE INDEX "stat_repay_cohort_all_date_idx" ON "stat_repay_cohort_all" USING btree ("due_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "blacklist_entry_open_uq" ON "blacklist_entry" USING btree ("merchant_id","type","norm_value") WHERE expired_at is null;--> statement-breakpoint
 CREATE INDEX "blacklist_entry_value_idx" ON "blacklist_entry" USING btree ("type","norm_value","id");--> statement-breakpoint
 CREATE INDEX "blacklist_entry_merchant_created_idx" ON "blacklist_entry" USING btree ("merchant_id","created_at","id");--> statement-breakpoint

@@ -113,6 +113,15 @@ async function actual() {
 
 const sorted = <V>(m: Map<string, V>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 
+/** The cohorts' roll-up is the cohorts summed over product, channel and new/returning, row for row. */
+async function expectRollupTrue() {
+  const keys = 'merchant_id, due_date, settle_offset';
+  const a = await q(`select ${keys}, orders::bigint as orders, amount_minor::bigint as amount from stat_repay_cohort_all order by ${keys}`);
+  const b = await q(`select ${keys}, sum(orders)::bigint as orders, sum(amount_minor)::bigint as amount from stat_repay_cohort group by ${keys} order by ${keys}`);
+  expect(a.length).toBeGreaterThan(0);
+  expect(a).toEqual(b);
+}
+
 describe('statistics facts', () => {
   it('a full rebuild equals the direct recomputation, over every market', async () => {
     await rebuildStatistics(t.app.deps);
@@ -123,6 +132,7 @@ describe('statistics facts', () => {
     expect([...want.cohorts.keys()].some((k) => !k.endsWith(`|${NOT_SETTLED}`))).toBe(true);
     expect(sorted(got.daily)).toEqual(sorted(want.daily));
     expect(sorted(got.cohorts)).toEqual(sorted(want.cohorts));
+    await expectRollupTrue();
     // The demo has customers who came back at every distance, and ones who did not (yet).
     const offsets = [...want.reborrow.keys()].map((k) => Number(k.split('|').pop()));
     expect(offsets.some((o) => o <= 1) && offsets.some((o) => o > 7 && o <= 30) && offsets.includes(NO_REBORROW)).toBe(true);
@@ -163,6 +173,7 @@ describe('statistics facts', () => {
     const want = await expected();
     const got = await actual();
     expect(sorted(got.cohorts)).toEqual(sorted(want.cohorts));
+    await expectRollupTrue();
     expect(sorted(got.daily)).toEqual(sorted(want.daily));
     expect(sorted(got.reborrow)).toEqual(sorted(want.reborrow));
     expect(sorted(got.reborrow)).not.toEqual(sorted(before));
@@ -182,6 +193,7 @@ describe('statistics facts', () => {
     const want = sorted((await expected()).cohorts);
     expect(stale).not.toEqual(want);
     expect(sorted((await actual()).cohorts)).toEqual(want);
+    await expectRollupTrue();
     // The settlement's old day (stat_daily) and its re-borrow row wait for the end-of-day rebuild (docs/statistics.md).
     await rebuildStatistics(t.app.deps);
   }, 600_000);

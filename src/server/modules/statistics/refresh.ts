@@ -125,16 +125,22 @@ export async function refreshMerchant(db: Db, merchantId: number, tz: string, da
       await tx.execute(dailySql(merchantId, tz, daily));
     });
     await step('cohorts', async () => {
+      // The due dates recomputed: a list, or a window; the roll-up is re-summed for the same ones.
+      let which: SQL;
       if (cohorts.dates) {
-        if (cohorts.dates.length) {
-          await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId}
-            and due_date in (${sql.join(cohorts.dates.map((d) => sql`${d}::date`), sql`, `)})`);
-          await tx.execute(cohortSql(merchantId, tz, {}, cohorts.dates));
-        }
+        if (!cohorts.dates.length) return;
+        which = sql`due_date in (${sql.join(cohorts.dates.map((d) => sql`${d}::date`), sql`, `)})`;
+        await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId} and ${which}`);
+        await tx.execute(cohortSql(merchantId, tz, {}, cohorts.dates));
       } else {
-        await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId} and ${dateConds('due_date', cohorts)}`);
+        which = dateConds('due_date', cohorts);
+        await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId} and ${which}`);
         await tx.execute(cohortSql(merchantId, tz, cohorts));
       }
+      await tx.execute(sql`delete from stat_repay_cohort_all where merchant_id = ${merchantId} and ${which}`);
+      await tx.execute(sql`insert into stat_repay_cohort_all (merchant_id, due_date, settle_offset, orders, amount_minor)
+        select merchant_id, due_date, settle_offset, sum(orders), sum(amount_minor) from stat_repay_cohort
+        where merchant_id = ${merchantId} and ${which} group by 1, 2, 3`);
     });
     for (const b of areas?.builders ?? []) await step(b.name, () => b.refresh(tx, areas!.ctx));
   });

@@ -85,6 +85,18 @@ describe('statistics routes', () => {
     expect(totals.settled_0).toBeLessThanOrEqual(totals.settled_p30);
   });
 
+  it('reads the cohorts roll-up with the figures of the full table: the whole equals its new and returning halves', async () => {
+    const admin = await t.login('admin');
+    for (const id of ['repaymentStatisticsRecord', 'repaymentSummary']) {
+      const [all, fresh, back] = await Promise.all([{}, { customer_type: 'new' }, { customer_type: 'returning' }]
+        .map(async (f) => (await t.get(admin, `/loanapi/statistics/${id}`, { ...range, ...f })).data.totals as Record<string, number>));
+      const counts = Object.keys(all).filter((k) => Number.isInteger(all[k]));
+      expect(counts.length, id).toBeGreaterThan(3);
+      expect(all.orders, id).toBeGreaterThan(0);
+      for (const k of counts) expect(all[k], `${id} ${k}`).toBe(fresh[k] + back[k]);
+    }
+  });
+
   it('sorts by a measure', async () => {
     const res = await t.get(await t.login('admin'), '/loanapi/statistics/financialSummary', { ...range, sort: 'net_cash:desc' });
     const net = (res.data.rows as Array<{ values: { net_cash: number } }>).map((r) => r.values.net_cash);

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
 
 const count = (name: string) => integer(name).notNull().default(0);
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -52,6 +52,18 @@ export const statRepayCohort = pgTable('stat_repay_cohort', {
   /** Contract amounts of those orders. */
   amountMinor: money('amount_minor'),
 }, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.productId, t.channelId, t.returning, t.settleOffset] })]);
+
+/**
+ * The cohorts summed over product, channel and new/returning (the engine's `rollup`): recomputed with them, for the
+ * same due dates, in the same transaction.
+ */
+export const statRepayCohortAll = pgTable('stat_repay_cohort_all', {
+  merchantId: integer('merchant_id').notNull(),
+  dueDate: date('due_date', { mode: 'string' }).notNull(),
+  settleOffset: smallint('settle_offset').notNull(),
+  orders: count('orders'),
+  amountMinor: money('amount_minor'),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.settleOffset] }), index('stat_repay_cohort_all_date_idx').on(t.dueDate)]);
 
 /** Per merchant: the business date of its last full rebuild (the nightly one) and the last refresh. */
 export const statRefresh = pgTable('stat_refresh', {

@@ -86,7 +86,7 @@ const businessParts = (rebuiltFor: string): ReportSource[] => [
     },
   },
   {
-    table: 'stat_repay_cohort', dateColumn: 'due_date',
+    table: 'stat_repay_cohort', rollup: 'stat_repay_cohort_all', dateColumn: 'due_date',
     sums: Object.fromEntries([0, 7].flatMap((k) => {
       // Only due dates whose day D + k has ended in the merchant's market (before its business date, the last rebuild's).
       const ended = sql`due_date + ${sql.raw(String(k))} < (${rebuiltFor}::date[])[merchant_id]`;

@@ -37,7 +37,7 @@ const repaidSums = Object.fromEntries(REPAY_OFFSETS.flatMap((k) => [
 ]));
 
 const cohort: ReportSource = {
-  table: 'stat_repay_cohort', dateColumn: 'due_date',
+  table: 'stat_repay_cohort', rollup: 'stat_repay_cohort_all', dateColumn: 'due_date',
   sums: { orders: col('orders'), amount: col('amount_minor'), ...repaidSums },
 };
 
@@ -74,7 +74,7 @@ async function merchantTodays(db: Db): Promise<Map<string, number[]>> {
  * that is near no merchant's today sums to nothing and is left out.
  */
 const lastThreeDays: ReportSource = {
-  table: 'stat_repay_cohort', dateColumn: 'due_date', sums: {},
+  table: 'stat_repay_cohort', rollup: 'stat_repay_cohort_all', dateColumn: 'due_date', sums: {},
   async run(db, decl, q, actor) {
     const byDay = await merchantTodays(db);
     const days = [...byDay.keys()].sort();
