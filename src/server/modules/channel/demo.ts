@@ -36,8 +36,9 @@ export async function seedChannelDemo(db: Db): Promise<void> {
 
   if (aff) {
     await db.insert(channelAuditRule).values({
-      merchantId: m.id, channelId: aff.id, skipStages: [], addStages: ['second'], forceManual: true, maxAmountMinor: 5_000_000_00, dailyCap: 200,
-      note: 'New affiliate traffic: always two manual reviews',
+      // Limits only: the demo's review queues (and the keyboard tests driving them) keep the merchant's own flow.
+      merchantId: m.id, channelId: aff.id, skipStages: [], addStages: [], forceManual: true, maxAmountMinor: 5_000_000_00, dailyCap: 200,
+      note: 'New affiliate traffic: loans up to 5,000,000, 200 applications a day, never without a manual review',
     }).onConflictDoNothing();
   }
 
