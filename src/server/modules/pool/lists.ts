@@ -93,24 +93,29 @@ const entryExport: ExportColumn<EntryListRow>[] = [
 
 const entrySorts = { entered_at: poolEntry.enteredAt, id: poolEntry.id };
 
+/** What every list of pool entries shares: the table, its columns, merchant scope, sorts, masking and export. */
+const entryList = {
+  from: poolEntry,
+  columns: entryColumns,
+  scope: merchantScope(poolEntry.merchantId),
+  sorts: entrySorts,
+  defaultSort: 'entered_at:desc',
+  mask: { phone: 'phone' },
+  exportColumns: entryExport,
+} as const;
+
 function dormantList(id: string, permission: string, segment: 'dormant' | 'overdue') {
   return defineList({
     id,
     permission,
-    from: poolEntry,
-    columns: entryColumns,
+    ...entryList,
     filters: dormantListQuery,
-    scope: merchantScope(poolEntry.merchantId),
     where: (f, actor) => [
       eq(poolEntry.segment, segment),
       f.status ? eq(poolEntry.status, f.status) : ne(poolEntry.status, 'closed'),
       f.mine ? eq(poolEntry.holderId, actor.accountId) : undefined,
       ...commonWhere(f),
     ],
-    sorts: entrySorts,
-    defaultSort: 'entered_at:desc',
-    mask: { phone: 'phone' },
-    exportColumns: entryExport,
   });
 }
 
@@ -121,49 +126,31 @@ export const overdueCustomerList = dormantList('dormant.overdueCustomerList', PA
 export const highSeasList = defineList({
   id: 'highSeas.highSeasList',
   permission: PAGES.pool,
-  from: poolEntry,
-  columns: entryColumns,
+  ...entryList,
   filters: poolListQuery,
-  scope: merchantScope(poolEntry.merchantId),
   where: (f) => [eq(poolEntry.inPool, true), eq(poolEntry.status, 'open'), ...commonWhere(f)],
-  sorts: entrySorts,
-  defaultSort: 'entered_at:desc',
-  mask: { phone: 'phone' },
-  exportColumns: entryExport,
 });
 
 /** The actor's claimed customers, whatever list they were claimed from. */
 export const myhighSeasList = defineList({
   id: 'highSeas.myhighSeasList',
   permission: PAGES.mine,
-  from: poolEntry,
-  columns: entryColumns,
+  ...entryList,
   filters: myListQuery,
-  scope: merchantScope(poolEntry.merchantId),
   where: (f, actor) => [eq(poolEntry.holderId, actor.accountId), eq(poolEntry.status, 'claimed'), ...commonWhere(f)],
-  sorts: entrySorts,
-  defaultSort: 'entered_at:desc',
-  mask: { phone: 'phone' },
-  exportColumns: entryExport,
 });
 
 /** The supervisor's view: every entry, with its holder. */
 export const highSeasService = defineList({
   id: 'highSeas.highSeasService',
   permission: PAGES.service,
-  from: poolEntry,
-  columns: entryColumns,
+  ...entryList,
   filters: serviceListQuery,
-  scope: merchantScope(poolEntry.merchantId),
   where: (f) => [
     f.status ? eq(poolEntry.status, f.status) : undefined,
     f.holder_id !== undefined ? eq(poolEntry.holderId, f.holder_id) : undefined,
     ...commonWhere(f),
   ],
-  sorts: entrySorts,
-  defaultSort: 'entered_at:desc',
-  mask: { phone: 'phone' },
-  exportColumns: entryExport,
 });
 
 export const highSeasRegistrationSuccessList = defineList({
