@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { addDays } from '../lifecycle/clock';
 import { statCollection } from '../statistics/facts/collection.table';
 import { statWithdrawal } from '../statistics/facts/work.table';
-import { statDaily, statRepayCohort } from '../statistics/statistics.table';
+import { statDaily, statRepayCohortAll } from '../statistics/statistics.table';
 import { type DayGroup, datesBack, dayGroups, type ScopedMerchant, seriesIndex } from './merchantDays';
 import { countFigure, MoneySeries, ratioFigure, zeros } from './series';
 
@@ -103,9 +103,12 @@ async function dailyRows(db: Db, groups: readonly DayGroup[]) {
   return rows.map((r) => ({ m: r.m, d: r.d, applied: num(r.applied), disbursed: num(r.disbursed), paidOut: num(r.paidOut), moneyIn: num(r.moneyIn) }));
 }
 
-/** Cohorts due in the window the overdue points need, with the orders still unpaid after D, D+1 and D+7. */
+/**
+ * Cohorts due in the window the overdue points need, with the orders still unpaid after D, D+1 and D+7; from the
+ * cohorts' roll-up (no product, channel or new/returning slice here: a sixth of the rows).
+ */
 async function cohortRows(db: Db, groups: readonly DayGroup[]) {
-  const c = statRepayCohort;
+  const c = statRepayCohortAll;
   const unpaid = (k: number) => sql<string>`coalesce(sum(${c.orders}) filter (where ${c.settleOffset} > ${k}), 0)`;
   const rows = await db.select({ m: c.merchantId, d: c.dueDate, orders: sql<string>`sum(${c.orders})`, u0: unpaid(0), u1: unpaid(1), u7: unpaid(7) })
     .from(c).where(datesBack(groups, c.merchantId, c.dueDate, LAST + Math.max(...OVERDUE_AT) + 1, 1)).groupBy(c.merchantId, c.dueDate);

@@ -184,8 +184,10 @@ describe('work facts', () => {
       values (${n(wd.merchant_id)}, ${n(wd.id)}, ${n(wd.customer_id)}, 'withdrawal.waitFor', ${ids.withdrawal}, '2', '${iso(now)}')`);
     await q(`insert into withdrawal_sms_log (merchant_id, order_id, customer_id, phone, lang, kind, content, created_at)
       values (${n(wd.merchant_id)}, ${n(wd.id)}, ${n(wd.customer_id)}, '0900', 'en', 'reminder', 'x', '${iso(now)}')`);
-    // Rows of the touched approval date out of truth: the refresh must recompute that date whole.
-    await q(`update stat_review set claimed = claimed + 3 where merchant_id = ${n(late.merchant_id)} and business_date = '${approvalDay}'`);
+    // The outcome columns of the touched approval date out of truth: the refresh must sum them again for that date
+    // (its decisions, claims and times are history and are kept).
+    await q(`update stat_review set matured = matured + 3, went_overdue = went_overdue + 1 where merchant_id = ${n(late.merchant_id)}
+      and business_date = '${approvalDay}' and approved + rejected > 0`);
     const res = await refreshStatistics(t.app.deps, { merchantIds: [n(late.merchant_id), n(rev.merchant_id), n(wd.merchant_id)] });
     expect(res.merchants.every((m) => !m.rebuilt)).toBe(true);
     await compare();
