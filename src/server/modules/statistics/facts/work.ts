@@ -89,7 +89,8 @@ function outcomeMeasures(c: FactContext): Columns {
   const matured = sql`(${approved} and o.success_at is not null and o.due_date < ${c.today}::date)`;
   return {
     matured: sql`${matured}::int`,
-    went_overdue: sql`(${matured} and exists (select 1 from order_status_history v where v.order_id = o.id and v.to_status = 'overdue'))::int`,
+    // A scalar probe with LIMIT: an EXISTS may be planned as a hashed subplan over the whole history.
+    went_overdue: sql`(${matured} and coalesce((select true from order_status_history v where v.order_id = o.id and v.to_status = 'overdue' limit 1), false))::int`,
   };
 }
 
