@@ -4,8 +4,7 @@ import { STAGE_QUEUES } from '../../../../schemas/review';
 import type { DbOrTx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import type { FactBuilder, FactContext } from '../refresh';
-import { addDays } from '../../lifecycle/clock';
-import { inWindow, localDate, type Window } from './sql';
+import { dateRuns, inWindow, inWindows, localDate, type Window } from './sql';
 
 /**
  * Fact maintenance of the work reports (docs/statistics.md "Review and withdrawal"): stat_review and stat_withdrawal
@@ -40,25 +39,6 @@ const historySince = (status: SQL, when: SQL = sql`true`) => sql`order_status_hi
 /** Seconds from `ent.at` to h (0 when the order never entered the status). */
 const SECONDS = sql`greatest(0, coalesce(round(extract(epoch from h.created_at - ent.at)), 0))`;
 
-/**
- * Windows of business dates: their rows are deleted and recomputed together. The merchant is repeated in each
- * window so that each is one range of the (merchant, time) index: with the merchant outside the OR, PostgreSQL ANDed
- * a bitmap of the merchant's whole history (2,000,000 entries at 1M orders) with the windows'.
- */
-function windowsSql(merchant: SQL, at: SQL, tz: string, ws: Window[]): SQL {
-  return sql`(${sql.join(ws.map((w) => sql`(${merchant} and ${inWindow(at, tz, w)})`), sql` or `)})`;
-}
-
-/** Dates as windows, consecutive ones merged (fewer ranges to scan). */
-function dateRuns(dates: readonly string[]): Window[] {
-  const out: Window[] = [];
-  for (const d of [...dates].sort()) {
-    const last = out[out.length - 1];
-    if (last && addDays(last.to!, 1) === d) last.to = d;
-    else out.push({ from: d, to: d });
-  }
-  return out;
-}
 function datesSql(ws: Window[]): SQL {
   const one = (w: Window) => sql`(${sql.join([sql`true`, ...(w.from ? [sql`business_date >= ${w.from}::date`] : []), ...(w.to ? [sql`business_date <= ${w.to}::date`] : [])], sql` and `)})`;
   return sql`(${sql.join(ws.map(one), sql` or `)})`;
@@ -97,7 +77,7 @@ function outcomeMeasures(c: FactContext): Columns {
 /** Review decisions in the windows: the status-history rows leaving a review stage, by an account. */
 function decisionsWhere(c: FactContext, ws: Window[]): SQL {
   return sql`o.merchant_id = ${c.merchantId} and h.account_id is not null and h.from_status in (${list(Object.keys(REVIEW_FROM))})
-    and h.to_status in (${list([...APPROVE_TO, 'closed'])}) and ${windowsSql(sql`h.merchant_id = ${c.merchantId}`, sql`h.created_at`, c.tz, ws)}`;
+    and h.to_status in (${list([...APPROVE_TO, 'closed'])}) and ${inWindows(sql`h.merchant_id = ${c.merchantId}`, sql`h.created_at`, c.tz, ws)}`;
 }
 
 function reviewSql(c: FactContext, ws: Window[]): SQL {
@@ -110,7 +90,7 @@ function reviewSql(c: FactContext, ws: Window[]): SQL {
   const claims = events(REVIEW_COLS, localDate(sql`t.claimed_at`, c.tz), sql`t.assignee_id`, { claimed: sql`1` },
     sql`work_task t join loan_order o on o.id = t.order_id`,
     sql`${m} and t.queue in (${list(Object.keys(REVIEW_QUEUE_STAGE))}) and t.assignee_id is not null
-      and ${windowsSql(sql`t.merchant_id = ${c.merchantId}`, sql`t.claimed_at`, c.tz, ws)}`,
+      and ${inWindows(sql`t.merchant_id = ${c.merchantId}`, sql`t.claimed_at`, c.tz, ws)}`,
     { stage: caseOf(sql`t.queue`, REVIEW_QUEUE_STAGE) });
   return insertSql('stat_review', REVIEW_COLS, c.merchantId, [decisions, claims], ['stage']);
 }
