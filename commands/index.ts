@@ -23,6 +23,10 @@ import { blacklistCommands } from './blacklist.commands';
 import { poolCommands } from './pool.commands';
 import { marketingCommands } from './marketing.commands';
 import { channelCommands } from './channel.commands';
+import { smsCommands } from './sms.commands';
+import { merchantMoneyCommands } from './merchantMoney.commands';
+import { shortLinkCommands } from './shortLink.commands';
+import { messagePushCommands } from './messagePush.commands';
 
 export * from './command.types';
 
@@ -47,8 +51,12 @@ export const COMMANDS: readonly CommandDef[] = [
   ...scoringCommands,
   ...intakeCommands,
   ...channelCommands,
+  ...merchantMoneyCommands,
+  ...smsCommands,
   ...empowerCommands,
   ...systemCommands,
+  ...shortLinkCommands,
+  ...messagePushCommands,
   ...logCommands,
   ...statisticsCommands,
 ];

@@ -93,6 +93,9 @@ export const TEMPLATE_ACTIONS: Record<string, Record<string, string[]>> = {
     'merchant.account': ['add', 'rotate', 'disable'],
     'merchant.loanRuleConfig': ['add', 'edit', 'del'],
     'merchant.loanRestrictionRule': ['add', 'edit', 'del'],
+    'merchant.smsConfig': ['add', 'edit', 'test', 'template'], 'merchant.smsSendTask': ['add', 'start', 'pause', 'resume'],
+    'system.messagePush': ['add', 'cancel', 'configAdd', 'configEdit'],
+    'merchant.BalanceInfo': ['setAlert', 'editSettings'], 'merchant.BalanceChangeTaskRecord': ['request', 'confirm', 'reject'],
   },
   sub_merchant: {},
   // Read-only: lists, boards, reports and logs.

@@ -16,6 +16,10 @@ import { blacklistActions, blacklistRoleGrants } from './blacklist.actions';
 import { poolActions, poolRoleGrants } from './pool.actions';
 import { marketingActions, marketingRoleGrants } from './marketing.actions';
 import { channelActions, channelRoleGrants } from './channel.actions';
+import { smsActions, smsRoleGrants } from './sms.actions';
+import { merchantMoneyActions, merchantMoneyRoleGrants } from './merchantMoney.actions';
+import { shortLinkActions, shortLinkRoleGrants } from './shortLink.actions';
+import { messagePushActions, messagePushRoleGrants } from './messagePush.actions';
 
 /**
  * Action nodes declared by area files (several areas add actions to pages of one group, e.g. the merchant
@@ -23,9 +27,9 @@ import { channelActions, channelRoleGrants } from './channel.actions';
  */
 export const AREA_ACTIONS: AreaActions[] = [reviewActions, scoringActions, intakeActions, paymentActions, withdrawalActions,
   repaymentActions, repaymentCardActions, extensionActions, debtActions, clientActions,
-  collectionActions, collectionWorkbenchActions, collectionSetupActions, blacklistActions, poolActions, marketingActions, channelActions];
+  collectionActions, collectionWorkbenchActions, collectionSetupActions, blacklistActions, poolActions, marketingActions, channelActions, merchantMoneyActions, shortLinkActions, smsActions, messagePushActions];
 
 /** Extra nodes for role templates by identifier, from every area file (merged by commands/roles.ts). */
 export const AREA_ROLE_GRANTS: Record<string, string[]>[] = [reviewRoleGrants, scoringRoleGrants, intakeRoleGrants, paymentRoleGrants, withdrawalRoleGrants,
   repaymentRoleGrants, repaymentCardRoleGrants, extensionRoleGrants, debtRoleGrants, clientRoleGrants,
-  collectionRoleGrants, collectionWorkbenchRoleGrants, collectionSetupRoleGrants, blacklistRoleGrants, poolRoleGrants, marketingRoleGrants, channelRoleGrants];
+  collectionRoleGrants, collectionWorkbenchRoleGrants, collectionSetupRoleGrants, blacklistRoleGrants, poolRoleGrants, marketingRoleGrants, channelRoleGrants, merchantMoneyRoleGrants, shortLinkRoleGrants, smsRoleGrants, messagePushRoleGrants];

@@ -54,6 +54,10 @@ import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
 import { poolRoutes } from './modules/pool/pool.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { channelRoutes } from './modules/channel/channel.routes';
+import { shortLinkRoutes } from './modules/shortLink/shortLink.routes';
+import { messagePushRoutes } from './modules/messagePush/messagePush.routes';
+import { merchantMoneyRoutes } from './modules/merchantMoney/merchantMoney.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
 import { createBusinessClock, type BusinessClock } from './modules/lifecycle/clock';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 
@@ -150,6 +154,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   poolRoutes(app, deps);
   marketingRoutes(app, deps);
   channelRoutes(app, deps);
+  shortLinkRoutes(app, deps);
+  messagePushRoutes(app, deps);
+  merchantMoneyRoutes(app, deps);
+  smsRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));

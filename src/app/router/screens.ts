@@ -22,9 +22,13 @@ import { screens as blacklist } from '../../features/blacklist';
 import { screens as pool } from '../../features/pool';
 import { screens as marketing } from '../../features/marketing';
 import { screens as channel } from '../../features/channel';
+import { screens as merchantMoney } from '../../features/merchantMoney';
+import { screens as shortLink } from '../../features/shortLink';
+import { screens as messagePush } from '../../features/messagePush';
 
+import { screens as sms } from '../../features/sms';
 /**
  * Screen components by command id, from every area. The router mounts SCREENS[command.id] for a screen
  * command's route; a registered screen without a component shows the "screen not available" state.
  */
-export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...blacklist, ...pool, ...marketing, ...channel, ...review, ...withdrawal, ...collectionWorkbench, ...collection, ...collectionSetup, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...log, ...statistics };
+export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...blacklist, ...pool, ...marketing, ...channel, ...merchantMoney, ...review, ...withdrawal, ...collectionWorkbench, ...collection, ...collectionSetup, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...shortLink, ...messagePush, ...sms, ...log, ...statistics };

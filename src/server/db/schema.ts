@@ -31,3 +31,7 @@ export * from '../modules/statistics/facts/collection.table';
 export * from '../modules/statistics/facts/work.table';
 export * from '../modules/statistics/facts/channel.table';
 export * from '../modules/statistics/facts/portfolio.table';
+export * from '../modules/shortLink/shortLink.table';
+export * from '../modules/messagePush/messagePush.table';
+export * from '../modules/merchantMoney/merchantMoney.table';
+export * from '../modules/sms/sms.table';

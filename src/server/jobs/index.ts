@@ -11,9 +11,11 @@ import { statisticsRebuildJob, statisticsRefreshJob } from '../modules/statistic
 import { BLACKLIST_JOBS } from '../modules/blacklist/jobs';
 import { channelDeliverJob } from '../modules/channel/conversions';
 import { POOL_JOBS } from '../modules/pool/refresh';
+import { pushSendJob } from '../modules/messagePush/jobs';
 
+import { SMS_JOBS } from '../modules/sms/jobs';
 /**
  * Every background job of the product (DESIGN §4: in-process, on a schedule, once across processes by advisory
  * lock). `npm start` runs them (JOBS_ENABLED=false turns them off); tests call `runJob` on the one they need.
  */
-export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob, collectionDayJob, repaymentRecheckJob, loginAttemptPruneJob, statisticsRefreshJob, statisticsRebuildJob, ...BLACKLIST_JOBS, channelDeliverJob, ...POOL_JOBS];
+export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob, collectionDayJob, repaymentRecheckJob, loginAttemptPruneJob, statisticsRefreshJob, statisticsRebuildJob, ...BLACKLIST_JOBS, channelDeliverJob, ...POOL_JOBS, pushSendJob, ...SMS_JOBS];

@@ -9,6 +9,10 @@ import { seedBlacklistDemo } from '../modules/blacklist/demo';
 import { seedChannelDemo } from '../modules/channel/demo';
 import { seedMarketingDemo } from '../modules/marketing/demo';
 import { seedPoolDemo } from '../modules/pool/demo';
+import { seedMerchantMoneyDemo } from '../modules/merchantMoney/demo';
+import { seedSmsDemo } from '../modules/sms/demo';
+import { seedShortLinkDemo } from '../modules/shortLink/demo';
+import { seedMessagePushDemo } from '../modules/messagePush/demo';
 
 /**
  * What a demo install needs beyond the generated business data so that the whole lifecycle runs on one machine: the
@@ -26,4 +30,8 @@ export async function seedOperatingSetup(db: Db): Promise<void> {
   await seedChannelDemo(db);
   await seedMarketingDemo(db);
   await seedPoolDemo(db);
+  await seedMerchantMoneyDemo(db);
+  await seedSmsDemo(db);
+  await seedShortLinkDemo(db);
+  await seedMessagePushDemo(db);
 }

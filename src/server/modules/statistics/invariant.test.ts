@@ -113,13 +113,19 @@ async function actual() {
 
 const sorted = <V>(m: Map<string, V>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 
-/** The cohorts' roll-up is the cohorts summed over product, channel and new/returning, row for row. */
+/** The roll-ups (cohorts, re-borrowing) are their tables summed over product, channel and new/returning, row for row. */
 async function expectRollupTrue() {
   const keys = 'merchant_id, due_date, settle_offset';
   const a = await q(`select ${keys}, orders::bigint as orders, amount_minor::bigint as amount from stat_repay_cohort_all order by ${keys}`);
   const b = await q(`select ${keys}, sum(orders)::bigint as orders, sum(amount_minor)::bigint as amount from stat_repay_cohort group by ${keys} order by ${keys}`);
   expect(a.length).toBeGreaterThan(0);
   expect(a).toEqual(b);
+  // The re-borrowing roll-up likewise.
+  const rk = 'merchant_id, settle_date, reborrow_offset';
+  const ra = await q(`select ${rk}, settled::bigint as settled from stat_reborrow_all order by ${rk}`);
+  const rb = await q(`select ${rk}, sum(settled)::bigint as settled from stat_reborrow group by ${rk} order by ${rk}`);
+  expect(ra.length).toBeGreaterThan(0);
+  expect(ra).toEqual(rb);
 }
 
 describe('statistics facts', () => {

@@ -3,18 +3,22 @@ import { LANG_BY_CODE, type LangCode } from '../../../schemas/i18n';
 import { CURRENCY_EXPONENT } from '../../../schemas/merchant';
 import type { SmsKind } from '../../../schemas/withdrawal';
 import type { DbOrTx } from '../../db/client';
-import { translate } from '../../i18n';
 import { customer } from '../client/client.table';
 import { merchant } from '../merchant/merchant.table';
 import type { LoanOrderRow } from '../lifecycle/transition';
+import { queueSms } from '../sms/engine';
+import { render, templateOf } from '../sms/templates';
 import { withdrawalSmsLog } from './withdrawal.table';
 
 /**
- * SMS of the withdrawal area. A message is written from its template (`withdrawal.sms.<kind>` in the locale
- * catalogues) in the language of the customer's market, with the customer's name and the amounts of the order, and
- * recorded in withdrawal_sms_log, which /log/WithdrawalSMS lists. There is no SMS gateway in the product yet: the
- * log row is the message, with status `logged`.
+ * SMS of the withdrawal area. A message is written from its template (the merchant's wording on the smsConfig screen,
+ * else `withdrawal.sms.<kind>` of the locale catalogues) in the language of the customer's market, with the customer's
+ * name and the amounts of the order, recorded in withdrawal_sms_log (which /log/WithdrawalSMS lists, status `logged`)
+ * and queued for the SMS engine in the same transaction (docs/sms.md): the log row's status follows the message
+ * (sent, delivered, failed).
  */
+
+const TEMPLATE_KIND = { reminder: 'withdrawal_reminder', payment_notice: 'payment_notice', payout_failed: 'payout_failed', dormant: 'dormant' } as const;
 
 /** The language a market's customers read (customer.market). */
 export const MARKET_LANG: Record<string, LangCode> = { vn: 'vi', cn: 'zh', tw: 'zhTW', eg: 'ArEg', th: 'ThA', in: 'India', en: 'en' };
@@ -43,8 +47,10 @@ export async function composeSms(db: DbOrTx, order: OrderForSms, kind: SmsKind):
   const lang = langOfMarket(c?.market);
   // A payout notice names what reached the card; every other message the approved principal.
   const amount = kind === 'payment_notice' ? order.receivedAmountMinor : order.loanAmountMinor;
-  const content = translate(LANG_BY_CODE[lang], `withdrawal.sms.${kind}`, {
+  const template = await templateOf(db, order.merchantId, TEMPLATE_KIND[kind], lang);
+  const content = render(template, {
     name: c?.name ?? '',
+    phone: c?.phone ?? '',
     merchant: m?.name ?? '',
     amount: formatMoney(amount, order.currency, lang),
     due: formatMoney(order.contractAmountMinor, order.currency, lang),
@@ -53,12 +59,13 @@ export async function composeSms(db: DbOrTx, order: OrderForSms, kind: SmsKind):
   return { phone: c?.phone ?? '', lang, content: content.slice(0, 1000) };
 }
 
-/** Writes one SMS to the log (the message itself). */
+/** Writes one SMS to the log and queues it for the SMS engine (sent after the commit by the `sms.dispatch` job). */
 export async function sendSms(db: DbOrTx, input: { order: OrderForSms; kind: SmsKind; accountId: number | null; at: Date }): Promise<typeof withdrawalSmsLog.$inferSelect> {
   const msg = await composeSms(db, input.order, input.kind);
   const [row] = await db.insert(withdrawalSmsLog).values({
     merchantId: input.order.merchantId, orderId: input.order.id, customerId: input.order.customerId,
     phone: msg.phone, lang: msg.lang, kind: input.kind, content: msg.content, accountId: input.accountId, createdAt: input.at,
   }).returning();
+  await queueSms(db, { merchantId: row.merchantId, purpose: 'reminder', phone: row.phone, content: row.content, source: 'withdrawal', sourceRef: String(row.id) });
   return row;
 }

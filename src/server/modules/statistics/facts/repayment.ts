@@ -37,13 +37,17 @@ function allOrderRowsSql(merchantId: number, tz: string, w: Window): SQL {
   return orderRowsSql(merchantId, tz, orders, sql`(case when o.nxt is null or o.nxt >= o.settled_at then o.nxt else ${firstLater} end)`);
 }
 
-/** stat_reborrow of the given settle dates (all from `w` when no list), regrouped from stat_reborrow_order. */
+/** stat_reborrow and its roll-up of the given settle dates (all from `w` when no list), regrouped from stat_reborrow_order. */
 async function regroup(tx: DbOrTx, merchantId: number, dates: Window | string[]): Promise<void> {
   const which = Array.isArray(dates) ? sql`settle_date = any(${`{${dates.join(',')}}`}::date[])` : dateConds('settle_date', dates);
   await tx.execute(sql`delete from stat_reborrow where merchant_id = ${merchantId} and ${which}`);
   await tx.execute(sql`insert into stat_reborrow (merchant_id, settle_date, product_id, channel_id, "returning", reborrow_offset, settled)
     select merchant_id, settle_date, product_id, channel_id, "returning", reborrow_offset, count(*) from stat_reborrow_order
     where merchant_id = ${merchantId} and ${which} group by 1, 2, 3, 4, 5, 6`);
+  await tx.execute(sql`delete from stat_reborrow_all where merchant_id = ${merchantId} and ${which}`);
+  await tx.execute(sql`insert into stat_reborrow_all (merchant_id, settle_date, reborrow_offset, settled)
+    select merchant_id, settle_date, reborrow_offset, sum(settled) from stat_reborrow
+    where merchant_id = ${merchantId} and ${which} group by 1, 2, 3`);
 }
 
 /**

@@ -95,7 +95,7 @@ const RECENT_SUMS: Record<string, (near: SQL) => SQL> = {
 };
 
 const reborrow: ReportSource = {
-  table: 'stat_reborrow', dateColumn: 'settle_date',
+  table: 'stat_reborrow', rollup: 'stat_reborrow_all', dateColumn: 'settle_date',
   sums: {
     settled: col('settled'),
     ...Object.fromEntries(REBORROW_DAYS.map((n) => [`reborrow_${n}`, sql`coalesce(sum(settled) filter (where reborrow_offset <= ${n}), 0)`])),
