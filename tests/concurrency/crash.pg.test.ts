@@ -1,8 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
@@ -11,6 +7,7 @@ import { checkLedger } from '../../src/server/modules/ledger/ledger';
 import { loanOrder } from '../../src/server/modules/order/order.table';
 import { ledgerOfOrder } from '../../src/server/modules/repayment/repayment.fixtures';
 import { seedDemo } from '../../src/server/seed/demo';
+import { serverProcess, sleep, type ServerProcess } from '../support/serverProcess';
 import { DEMO_PASSWORD, openTestDatabase } from '../support/testApp';
 
 /**
@@ -38,63 +35,26 @@ interface Write {
   data?: { serial_no: string; amount: number };
 }
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer();
-  s.listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
-  });
-});
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe.skipIf(!pg)('money writes survive kill -9 of the server (PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
-  let dbUrl: string;
-  let port: number;
-  let child: ChildProcess | null = null;
+  let server: ServerProcess;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     db = database.db;
     await seedDemo(db, DEMO_PASSWORD, { business: { orders: 400, richLimit: 20 } });
-    dbUrl = (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
-    port = await freePort();
+    const dbUrl = (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+    server = await serverProcess({ dbUrl, name: 'crash' });
   }, 120_000);
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await server?.kill();
     await database?.drop();
   });
 
-  const base = () => `http://127.0.0.1:${port}`;
-
-  async function start(): Promise<void> {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_ENABLED: 'false', JOBS_ENABLED: 'false',
-        LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: path.join(os.tmpdir(), `crash-${process.pid}`),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    p.stderr!.on('data', (d) => (err += d));
-    child = p;
-    // tsx compiles on the first start; later starts take a few seconds (more on a loaded machine).
-    for (const until = Date.now() + 90_000; Date.now() < until;) {
-      if (p.exitCode !== null) throw new Error(`server exited ${p.exitCode}: ${err}`);
-      const up = await fetch(`${base()}/loanapi/account/get_userinfo`).then(() => true, () => false);
-      if (up) return;
-      await sleep(100);
-    }
-    throw new Error(`server did not start: ${err}`);
-  }
-
-  async function kill(): Promise<void> {
-    const p = child!;
-    const exited = new Promise((r) => p.once('exit', r));
-    process.kill(p.pid!, 'SIGKILL');
-    await exited;
-  }
+  const base = () => server.base;
+  const start = () => server.start();
+  const kill = () => server.kill();
 
   const headers = (token: string | null, key?: string): Record<string, string> => ({
     'content-type': 'application/json', 'x-api-st': String(Date.now()), 'lang-code': '100',
@@ -171,8 +131,7 @@ describe.skipIf(!pg)('money writes survive kill -9 of the server (PostgreSQL)', 
 
     const retries = await Promise.all(lostInFlight.map((w) => send(token, w)));
     const replays = await Promise.all(writes.filter((w) => w.outcome === 'ok').map((w) => send(token, w)));
-    child!.kill('SIGTERM');
-    await new Promise((r) => child!.once('exit', r));
+    await server.stop();
 
     // Every retry answered definitively: a success or a business refusal, never "in progress", never no answer.
     expect(retries.filter((r) => r.outcome === 'lost')).toEqual([]);
