@@ -36,8 +36,10 @@ export async function seedShortLinkDemo(db: Db, now: () => Date = () => new Date
         merchantId: m.id, code, longUrl: `https://h5.lendly-demo.com/${path}?m=${m.code}`, purpose, channel: purpose === 'promotion' ? 'web' : 'sms',
         domainId: onDomain ? domain.id : null, shortUrl: `${onDomain ? `https://${DEMO_HOST}` : ownBase()}/s/${code}`, createdAt,
       }).returning();
-      const clicks = Array.from({ length: 3 + ((k * 7) % 9) }, (_, i) => ({
-        linkId: l!.id, at: new Date(createdAt.getTime() + (i % 4) * DAY + i * 3_600_000), ipHash: `demo${(k * 31 + i) % 5}`.padEnd(32, '0'),
+      // Spread between the link's creation and now: a demo click is never in the future.
+      const n = 3 + ((k * 7) % 9);
+      const clicks = Array.from({ length: n }, (_, i) => ({
+        linkId: l!.id, at: new Date(createdAt.getTime() + Math.floor(((i + 1) * (at - createdAt.getTime())) / (n + 1))), ipHash: `demo${(k * 31 + i) % 5}`.padEnd(32, '0'),
         userAgent: i % 2 ? 'Mozilla/5.0 (Linux; Android 13) Mobile' : 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile',
       }));
       await db.insert(shortLinkClick).values(clicks);
