@@ -12,6 +12,7 @@ import { runSmsDispatch, runSmsReminders, runSmsTasks } from './jobs';
 import { signReport, smsRuntime } from './providers';
 import { smsAlert, smsConfig, smsMessage, smsSandboxInbox, smsTask } from './sms.table';
 import { seedSmsDemo } from './demo';
+import { shortLink, shortLinkClick } from '../shortLink/shortLink.table';
 
 /**
  * The SMS area over HTTP: configurations (secrets sealed and never shown, scope), the engine (probability, fail-over,
@@ -197,6 +198,14 @@ describe('templates and reminders', () => {
     const [got] = await t.db.select().from(smsSandboxInbox).where(eq(smsSandboxInbox.messageId, msg.id));
     expect(got.content).toContain('Tran Van Nhac');
     expect(got.content).toMatch(/https?:\/\/[^\s]+\/s\/[A-Za-z0-9_-]+/);
+    // The customer opens the link: a redirect to the repayment page, and the click is logged on the link.
+    const code = /\/s\/([A-Za-z0-9_-]+)/.exec(got.content)![1];
+    const res = await t.app.inject({ method: 'GET', url: `/s/${code}`, headers: { 'user-agent': 'Mozilla/5.0 test' } });
+    expect(res.statusCode).toBe(302);
+    expect(String(res.headers.location)).toContain('/repay');
+    const [link] = await t.db.select().from(shortLink).where(eq(shortLink.code, code));
+    expect(link.clicks).toBe(1);
+    expect(await t.db.select().from(shortLinkClick).where(eq(shortLinkClick.linkId, link.id))).toHaveLength(1);
   });
 
   it('routes the withdrawal SMS through the engine: the log row follows the message status', async () => {
