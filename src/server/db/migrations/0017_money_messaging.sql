@@ -1,3 +1,13 @@
+CREATE TABLE "stat_repay_cohort_nr" (
+	"merchant_id" integer NOT NULL,
+	"due_date" date NOT NULL,
+	"returning" boolean NOT NULL,
+	"settle_offset" smallint NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"amount_minor" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_repay_cohort_nr_merchant_id_due_date_returning_settle_offset_pk" PRIMARY KEY("merchant_id","due_date","returning","settle_offset")
+);
+--> statement-breakpoint
 CREATE TABLE "stat_reborrow_all" (
 	"merchant_id" integer NOT NULL,
 	"settle_date" date NOT NULL,
@@ -259,6 +269,7 @@ CREATE TABLE "sms_template" (
 	CONSTRAINT "sms_template_pk" PRIMARY KEY("merchant_id","kind")
 );
 --> statement-breakpoint
+CREATE INDEX "stat_repay_cohort_nr_date_idx" ON "stat_repay_cohort_nr" USING btree ("due_date");--> statement-breakpoint
 CREATE INDEX "stat_reborrow_all_date_idx" ON "stat_reborrow_all" USING btree ("settle_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "short_link_code_uq" ON "short_link" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "short_link_merchant_idx" ON "short_link" USING btree ("merchant_id","id");--> statement-breakpoint

@@ -33,6 +33,8 @@ export interface ReportSource {
    * query neither filters nor groups by those three: the same figures from a fraction of the rows.
    */
   rollup?: string;
+  /** Slices the roll-up keeps (its rows still have the column): asking for them does not send the query to `table`. */
+  rollupKeeps?: readonly Slice[];
   /** A report the generic query cannot express (a matrix, a list): answers the whole request itself. */
   run?: (db: Db, decl: ReportDecl, q: StatFilters, actor: Actor) => Promise<StatResult>;
 }
@@ -84,11 +86,15 @@ export function whereOf(decl: ReportDecl, src: ReportSource, q: StatFilters, act
   return sql.join(parts.filter((p): p is SQL => !!p), sql` and `);
 }
 
-/** Whether the query filters or groups by a slice a roll-up has summed away (product, channel, new/returning). */
-export function usesSlices(decl: ReportDecl, q: StatFilters, groupBy: GroupBy): boolean {
+/** The slices a roll-up may sum away, each with its group-by and its filter. */
+const SLICES = { product: 'product_id', channel: 'channel_id', customer_type: 'customer_type' } as const;
+export type Slice = keyof typeof SLICES;
+
+/** Whether the query filters or groups by a slice a roll-up has summed away (product, channel, new/returning; not `kept`). */
+export function usesSlices(decl: ReportDecl, q: StatFilters, groupBy: GroupBy, kept: readonly Slice[] = []): boolean {
   const has = (f: string) => decl.filters.includes(f as never);
-  return ['product', 'channel', 'customer_type'].includes(groupBy)
-    || (has('product_id') && !!q.product_id) || (has('channel_id') && !!q.channel_id) || (has('customer_type') && !!q.customer_type);
+  return (Object.entries(SLICES) as [Slice, keyof StatFilters][]).some(([slice, filter]) =>
+    !kept.includes(slice) && (groupBy === slice || (has(filter) && !!q[filter])));
 }
 
 /** Fills the rates of a set of summed values from their numerators and denominators (0 when nothing to divide). */
@@ -110,7 +116,7 @@ export async function runReport(db: Db, decl: ReportDecl, src: ReportSource, q: 
   const keys = Object.keys(src.sums);
   const selects = keys.map((k) => sql`${src.sums[k]} as ${sql.identifier(k)}`);
   const where = whereOf(decl, src, q, actor);
-  const table = src.rollup && !usesSlices(decl, q, groupBy) ? src.rollup : src.table;
+  const table = src.rollup && !usesSlices(decl, q, groupBy, src.rollupKeeps) ? src.rollup : src.table;
   // The currencies behind each row come with the sums, as a bit per currency (the report's currency is the rows' one
   // when they share it): a second query would read the same rows again.
   const cur = await currencyBits(db);

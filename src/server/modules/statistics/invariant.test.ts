@@ -120,6 +120,12 @@ async function expectRollupTrue() {
   const b = await q(`select ${keys}, sum(orders)::bigint as orders, sum(amount_minor)::bigint as amount from stat_repay_cohort group by ${keys} order by ${keys}`);
   expect(a.length).toBeGreaterThan(0);
   expect(a).toEqual(b);
+  // The roll-up that keeps new and returning apart.
+  const nk = 'merchant_id, due_date, "returning", settle_offset';
+  const na = await q(`select ${nk}, orders::bigint as orders, amount_minor::bigint as amount from stat_repay_cohort_nr order by ${nk}`);
+  const nb = await q(`select ${nk}, sum(orders)::bigint as orders, sum(amount_minor)::bigint as amount from stat_repay_cohort group by ${nk} order by ${nk}`);
+  expect(na.length).toBeGreaterThan(a.length);
+  expect(na).toEqual(nb);
   // The re-borrowing roll-up likewise.
   const rk = 'merchant_id, settle_date, reborrow_offset';
   const ra = await q(`select ${rk}, settled::bigint as settled from stat_reborrow_all order by ${rk}`);

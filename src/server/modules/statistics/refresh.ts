@@ -128,7 +128,7 @@ export async function refreshMerchant(db: Db, merchantId: number, tz: string, da
       await tx.execute(dailySql(merchantId, tz, daily));
     });
     await step('cohorts', async () => {
-      // The due dates recomputed: a list, or a window; the roll-up is re-summed for the same ones.
+      // The due dates recomputed: a list, or a window; the roll-ups are re-summed for the same ones.
       let which: SQL;
       if (cohorts.dates) {
         if (!cohorts.dates.length) return;
@@ -144,6 +144,10 @@ export async function refreshMerchant(db: Db, merchantId: number, tz: string, da
       await tx.execute(sql`insert into stat_repay_cohort_all (merchant_id, due_date, settle_offset, orders, amount_minor)
         select merchant_id, due_date, settle_offset, sum(orders), sum(amount_minor) from stat_repay_cohort
         where merchant_id = ${merchantId} and ${which} group by 1, 2, 3`);
+      await tx.execute(sql`delete from stat_repay_cohort_nr where merchant_id = ${merchantId} and ${which}`);
+      await tx.execute(sql`insert into stat_repay_cohort_nr (merchant_id, due_date, "returning", settle_offset, orders, amount_minor)
+        select merchant_id, due_date, "returning", settle_offset, sum(orders), sum(amount_minor) from stat_repay_cohort
+        where merchant_id = ${merchantId} and ${which} group by 1, 2, 3, 4`);
     });
     for (const b of areas?.builders ?? []) await step(b.name, () => b.refresh(tx, areas!.ctx));
   });

@@ -65,6 +65,19 @@ export const statRepayCohortAll = pgTable('stat_repay_cohort_all', {
   amountMinor: money('amount_minor'),
 }, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.settleOffset] }), index('stat_repay_cohort_all_date_idx').on(t.dueDate)]);
 
+/**
+ * The cohorts summed over product and channel, new and returning kept apart (repaymentCombined sets them side by side):
+ * re-summed with stat_repay_cohort_all for the same due dates.
+ */
+export const statRepayCohortNr = pgTable('stat_repay_cohort_nr', {
+  merchantId: integer('merchant_id').notNull(),
+  dueDate: date('due_date', { mode: 'string' }).notNull(),
+  returning: boolean('returning').notNull(),
+  settleOffset: smallint('settle_offset').notNull(),
+  orders: count('orders'),
+  amountMinor: money('amount_minor'),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.returning, t.settleOffset] }), index('stat_repay_cohort_nr_date_idx').on(t.dueDate)]);
+
 /** Per merchant: the business date of its last full rebuild (the nightly one) and the last refresh. */
 export const statRefresh = pgTable('stat_refresh', {
   merchantId: integer('merchant_id').primaryKey(),

@@ -46,7 +46,8 @@ const summary: ReportSource = { ...cohort, sums: { ...cohort.sums, outstanding: 
 
 const side = (t: (typeof CUSTOMER_SIDES)[number]) => (t === 'returning' ? sql`"returning"` : sql`not "returning"`);
 const combined: ReportSource = {
-  table: 'stat_repay_cohort', dateColumn: 'due_date',
+  // New and returning side by side: the roll-up that keeps them (stat_repay_cohort_nr).
+  table: 'stat_repay_cohort', rollup: 'stat_repay_cohort_nr', rollupKeeps: ['customer_type'], dateColumn: 'due_date',
   sums: Object.fromEntries(CUSTOMER_SIDES.flatMap((t) => [
     [`${t}_orders`, sql`coalesce(sum(orders) filter (where ${side(t)}), 0)`],
     [`${t}_ontime`, settledBy('orders', 0, side(t))],
