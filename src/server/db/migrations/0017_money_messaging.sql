@@ -1,3 +1,25 @@
+CREATE TABLE "stat_daily_all" (
+	"merchant_id" integer NOT NULL,
+	"business_date" date NOT NULL,
+	"applied" integer DEFAULT 0 NOT NULL,
+	"rejected" integer DEFAULT 0 NOT NULL,
+	"disbursed" integer DEFAULT 0 NOT NULL,
+	"settled" integer DEFAULT 0 NOT NULL,
+	"overdue" integer DEFAULT 0 NOT NULL,
+	"principal_out_minor" bigint DEFAULT 0 NOT NULL,
+	"paid_out_minor" bigint DEFAULT 0 NOT NULL,
+	"fees_minor" bigint DEFAULT 0 NOT NULL,
+	"in_principal_minor" bigint DEFAULT 0 NOT NULL,
+	"in_interest_minor" bigint DEFAULT 0 NOT NULL,
+	"in_fee_minor" bigint DEFAULT 0 NOT NULL,
+	"in_penalty_minor" bigint DEFAULT 0 NOT NULL,
+	"repayments" integer DEFAULT 0 NOT NULL,
+	"extensions" integer DEFAULT 0 NOT NULL,
+	"extension_fees_minor" bigint DEFAULT 0 NOT NULL,
+	"reductions_minor" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_daily_all_merchant_id_business_date_pk" PRIMARY KEY("merchant_id","business_date")
+);
+--> statement-breakpoint
 CREATE TABLE "stat_repay_cohort_nr" (
 	"merchant_id" integer NOT NULL,
 	"due_date" date NOT NULL,
@@ -269,6 +291,7 @@ CREATE TABLE "sms_template" (
 	CONSTRAINT "sms_template_pk" PRIMARY KEY("merchant_id","kind")
 );
 --> statement-breakpoint
+CREATE INDEX "stat_daily_all_date_idx" ON "stat_daily_all" USING btree ("business_date");--> statement-breakpoint
 CREATE INDEX "stat_repay_cohort_nr_date_idx" ON "stat_repay_cohort_nr" USING btree ("due_date");--> statement-breakpoint
 CREATE INDEX "stat_reborrow_all_date_idx" ON "stat_reborrow_all" USING btree ("settle_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "short_link_code_uq" ON "short_link" USING btree ("code");--> statement-breakpoint

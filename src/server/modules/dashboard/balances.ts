@@ -3,7 +3,7 @@ import { DASHBOARD_DAYS, type MerchantFigures } from '../../../schemas/dashboard
 import { BALANCE_KINDS } from '../../../schemas/merchant';
 import type { Db } from '../../db/client';
 import { ledgerAccount } from '../merchant/merchant.table';
-import { statDaily } from '../statistics/statistics.table';
+import { statDailyAll } from '../statistics/statistics.table';
 import { datesBack, dayGroups, type ScopedMerchant } from './merchantDays';
 
 /**
@@ -13,7 +13,7 @@ import { datesBack, dayGroups, type ScopedMerchant } from './merchantDays';
 export async function merchantFigures(db: Db, ms: readonly ScopedMerchant[]): Promise<MerchantFigures[]> {
   if (!ms.length) return [];
   const ids = ms.map((m) => m.id);
-  const s = statDaily;
+  const s = statDailyAll;
   const [accounts, payouts] = await Promise.all([
     db.select({ m: ledgerAccount.merchantId, kind: ledgerAccount.kind, balance: ledgerAccount.balanceMinor }).from(ledgerAccount)
       .where(and(inArray(ledgerAccount.merchantId, ids), inArray(ledgerAccount.kind, [...BALANCE_KINDS]))),

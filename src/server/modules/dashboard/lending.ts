@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { addDays } from '../lifecycle/clock';
 import { statCollection } from '../statistics/facts/collection.table';
 import { statWithdrawal } from '../statistics/facts/work.table';
-import { statDaily, statRepayCohortAll } from '../statistics/statistics.table';
+import { statDailyAll, statRepayCohortAll } from '../statistics/statistics.table';
 import { type DayGroup, datesBack, dayGroups, type ScopedMerchant, seriesIndex } from './merchantDays';
 import { countFigure, MoneySeries, ratioFigure, zeros } from './series';
 
@@ -94,7 +94,7 @@ const num = (v: unknown) => Number(v ?? 0);
 
 /** stat_daily per merchant and date (its primary key leads with both). */
 async function dailyRows(db: Db, groups: readonly DayGroup[]) {
-  const s = statDaily;
+  const s = statDailyAll;
   const rows = await db.select({
     m: s.merchantId, d: s.businessDate,
     applied: sql<string>`sum(${s.applied})`, disbursed: sql<string>`sum(${s.disbursed})`, paidOut: sql<string>`sum(${s.paidOutMinor})`,

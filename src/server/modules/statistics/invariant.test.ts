@@ -113,7 +113,7 @@ async function actual() {
 
 const sorted = <V>(m: Map<string, V>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 
-/** The roll-ups (cohorts, re-borrowing) are their tables summed over product, channel and new/returning, row for row. */
+/** The roll-ups (cohorts, daily, re-borrowing) are their tables summed over product, channel and new/returning, row for row. */
 async function expectRollupTrue() {
   const keys = 'merchant_id, due_date, settle_offset';
   const a = await q(`select ${keys}, orders::bigint as orders, amount_minor::bigint as amount from stat_repay_cohort_all order by ${keys}`);
@@ -126,6 +126,12 @@ async function expectRollupTrue() {
   const nb = await q(`select ${nk}, sum(orders)::bigint as orders, sum(amount_minor)::bigint as amount from stat_repay_cohort group by ${nk} order by ${nk}`);
   expect(na.length).toBeGreaterThan(a.length);
   expect(na).toEqual(nb);
+  // The daily roll-up: every measure of stat_daily, per merchant and date.
+  const dcols = ['applied', 'rejected', 'disbursed', 'settled', 'overdue', 'paid_out_minor', 'in_principal_minor', 'extension_fees_minor', 'reductions_minor'];
+  const da = await q(`select merchant_id, business_date, ${dcols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_daily_all order by 1, 2`);
+  const db2 = await q(`select merchant_id, business_date, ${dcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_daily group by 1, 2 order by 1, 2`);
+  expect(da.length).toBeGreaterThan(0);
+  expect(da).toEqual(db2);
   // The re-borrowing roll-up likewise.
   const rk = 'merchant_id, settle_date, reborrow_offset';
   const ra = await q(`select ${rk}, settled::bigint as settled from stat_reborrow_all order by ${rk}`);

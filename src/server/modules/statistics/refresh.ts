@@ -126,6 +126,11 @@ export async function refreshMerchant(db: Db, merchantId: number, tz: string, da
     await step('daily', async () => {
       await tx.execute(sql`delete from stat_daily where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
       await tx.execute(dailySql(merchantId, tz, daily));
+      const cols = DAILY_COLS.map((c) => sql.identifier(c));
+      await tx.execute(sql`delete from stat_daily_all where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
+      await tx.execute(sql`insert into stat_daily_all (merchant_id, business_date, ${sql.join(cols, sql`, `)})
+        select merchant_id, business_date, ${sql.join(cols.map((c) => sql`sum(${c})`), sql`, `)} from stat_daily
+        where merchant_id = ${merchantId} and ${dateConds('business_date', daily)} group by 1, 2`);
     });
     await step('cohorts', async () => {
       // The due dates recomputed: a list, or a window; the roll-ups are re-summed for the same ones.

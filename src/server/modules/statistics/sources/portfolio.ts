@@ -78,7 +78,7 @@ function segmentLabel(key: string): string {
  */
 const businessParts = (rebuiltFor: string): ReportSource[] => [
   {
-    table: 'stat_daily', dateColumn: 'business_date',
+    table: 'stat_daily', rollup: 'stat_daily_all', dateColumn: 'business_date',
     sums: {
       applied: col('applied'), decided: sql`sum(disbursed + rejected)`, disbursed: col('disbursed'), principal_out: col('principal_out_minor'),
       money_in: sql`sum(in_principal_minor + in_interest_minor + in_fee_minor + in_penalty_minor + extension_fees_minor)`,
@@ -125,7 +125,7 @@ async function runBusiness(db: Db, decl: ReportDecl, q: StatFilters, actor: Acto
 
 export const portfolioSources: Record<string, ReportSource> = {
   orderStatistics: {
-    table: 'stat_daily', dateColumn: 'business_date',
+    table: 'stat_daily', rollup: 'stat_daily_all', dateColumn: 'business_date',
     sums: { applied: col('applied'), rejected: col('rejected'), disbursed: col('disbursed'), settled: col('settled'), overdue: col('overdue') },
   },
   OverdueAnals: snapshot,

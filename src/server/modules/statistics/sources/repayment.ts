@@ -17,10 +17,10 @@ const financialSums: Record<string, SQL> = {
   net_cash: sql`sum(${moneyIn} + extension_fees_minor - paid_out_minor)`,
 };
 
-const financial: ReportSource = { table: 'stat_daily', dateColumn: 'business_date', sums: financialSums };
+const financial: ReportSource = { table: 'stat_daily', rollup: 'stat_daily_all', dateColumn: 'business_date', sums: financialSums };
 
 const financialStats: ReportSource = {
-  table: 'stat_daily', dateColumn: 'business_date',
+  table: 'stat_daily', rollup: 'stat_daily_all', dateColumn: 'business_date',
   sums: {
     ...financialSums, disbursed: col('disbursed'), repayments: col('repayments'), extensions: col('extensions'),
     money_in: sql`sum(${moneyIn})`, cash_in: sql`sum(${moneyIn} + extension_fees_minor)`,
