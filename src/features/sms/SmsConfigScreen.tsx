@@ -11,7 +11,7 @@ import { FilterBar, useUrlFilters } from '../../ui/FilterBar';
 import type { Filters } from '../../ui/filterQuery';
 import { useRemote } from '../../ui/useRemote';
 import { alertColumns, configColumns, messageColumns } from './configColumns';
-import { smsOptions } from './sms.api';
+import { useSmsMerchants } from './sms.api';
 
 const SCREEN = 'merchant.smsConfig';
 
@@ -25,8 +25,7 @@ export default function SmsConfigScreen() {
   const w = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const [filters, setFilters] = useUrlFilters(smsConfigListQuery);
   const [msgFilters, setMsgFilters] = useState<Filters>({});
-  const options = useRemote((signal) => smsOptions(signal), []);
-  const merchants = (options.data?.merchants ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.code})` }));
+  const merchants = useSmsMerchants();
   const [tplMerchant, setTplMerchant] = useState<string | null>(null);
   const merchantId = tplMerchant ?? merchants[0]?.value ?? null;
   const templates = useRemote((signal) => (merchantId

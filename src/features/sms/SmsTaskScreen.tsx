@@ -8,8 +8,7 @@ import {
 import { DataGrid, type GridColumnDef } from '../../ui/DataGrid';
 import { FilterBar, useUrlFilters } from '../../ui/FilterBar';
 import { fieldError, submitProblem, type SubmitProblem } from '../../ui/serverIssues';
-import { useRemote } from '../../ui/useRemote';
-import { smsOptions, taskProgress, uploadTask } from './sms.api';
+import { taskProgress, uploadTask, useSmsMerchants } from './sms.api';
 
 const SCREEN = 'merchant.smsSendTask';
 const STATUS_COLOR: Record<string, string> = { draft: '#868e96', running: '#1c7ed6', paused: '#f08c00', finished: '#2f9e44' };
@@ -59,8 +58,7 @@ function LiveProgress() {
 function UploadDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const intl = useIntl();
   const w = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
-  const options = useRemote((signal) => smsOptions(signal), []);
-  const merchants = (options.data?.merchants ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.code})` }));
+  const merchants = useSmsMerchants();
   const [merchant, setMerchant] = useState<string | null>(null);
   const [type, setType] = useState<string | null>('marketing');
   const [name, setName] = useState('');
@@ -147,6 +145,7 @@ export default function SmsTaskScreen() {
   const intl = useIntl();
   const w = (id: string) => intl.formatMessage({ id });
   const [filters, setFilters] = useUrlFilters(smsTaskListQuery);
+  const merchants = useSmsMerchants();
   const [uploading, setUploading] = useState(false);
   const columns = useMemo<GridColumnDef<SmsTaskRow>[]>(() => [
     { key: 'id', title: 'sms.field.task_id', kind: 'number', width: 80 },
@@ -171,6 +170,7 @@ export default function SmsTaskScreen() {
       <FilterBar schema={smsTaskListQuery} value={filters} onApply={setFilters}
         titles={{ merchant_id: 'field.merchant_id', type: 'sms.field.type', status: 'sms.field.status', name: 'sms.field.name', created_from: 'field.created_at' }}
         choices={{
+          merchant_id: merchants,
           type: SMS_TASK_TYPES.map((t) => ({ value: t, label: w(`option.type.${t}`) })),
           status: SMS_TASK_STATUSES.map((s) => ({ value: s, label: w(`sms.taskStatus.${s}`) })),
         }} />
