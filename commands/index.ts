@@ -20,6 +20,7 @@ import { collectionWorkbenchCommands } from './collectionWorkbench.commands';
 import { collectionSetupCommands } from './collectionSetup.commands';
 import { statisticsCommands } from './statistics.commands';
 import { blacklistCommands } from './blacklist.commands';
+import { configCommands } from './config.commands';
 import { poolCommands } from './pool.commands';
 import { marketingCommands } from './marketing.commands';
 import { channelCommands } from './channel.commands';
@@ -27,6 +28,7 @@ import { smsCommands } from './sms.commands';
 import { merchantMoneyCommands } from './merchantMoney.commands';
 import { shortLinkCommands } from './shortLink.commands';
 import { messagePushCommands } from './messagePush.commands';
+import { contentCommands } from './content.commands';
 
 export * from './command.types';
 
@@ -36,6 +38,7 @@ export const COMMANDS: readonly CommandDef[] = [
   ...clientCommands,
   ...customerCommands,
   ...blacklistCommands,
+  ...configCommands,
   ...poolCommands,
   ...marketingCommands,
   ...reviewCommands,
@@ -57,6 +60,7 @@ export const COMMANDS: readonly CommandDef[] = [
   ...systemCommands,
   ...shortLinkCommands,
   ...messagePushCommands,
+  ...contentCommands,
   ...logCommands,
   ...statisticsCommands,
 ];

@@ -43,6 +43,7 @@ export const TEMPLATE_ACTIONS: Record<string, Record<string, string[]>> = {
     'collection.collectionPromptList': ['claim', 'remind'],
   },
   marketing_agent: {
+    'merchant.banner': ['add', 'edit'], 'app.App_Message': ['add'],
     'withdrawal.MarketWaitTakeOrder': ['take'],
     'withdrawal.MyTakeConfirmOrder': ['contact', 'sendSms', 'release'],
     'marketing.myMarketingList': ['agreed', 'rejected', 'noAnswer', 'wrongNumber', 'note', 'sendLink'],
@@ -56,6 +57,7 @@ export const TEMPLATE_ACTIONS: Record<string, Record<string, string[]>> = {
     'highSeas.myhighSeasList': ['call', 'result1', 'result2', 'result3', 'result4', 'note', 'giveBack'],
   },
   main_merchant: {
+    'merchant.banner': ['add', 'edit', 'del'], 'app.App_Update': ['add', 'edit', 'del'], 'app.App_Help': ['add', 'edit', 'del'], 'app.App_Message': ['add', 'edit', 'del'],
     'client.blackList': ['add', 'import', 'expire', 'del'],
     'client.outblackList': ['recheck'],
     'merchant.channel': ['add', 'edit', 'enable', 'disable', 'rotate', 'bind'],
@@ -102,6 +104,7 @@ export const TEMPLATE_ACTIONS: Record<string, Record<string, string[]>> = {
   supervisor: {},
   // The collection board's actions; no order, no money.
   collection_supervisor: {
+    'system.quick': ['add', 'edit', 'del'],
     'collection.collectionRemark': ['assign'],
     'collection.CollectionServiceManagement': ['assign', 'return', 'stay', 'runDay'],
   },

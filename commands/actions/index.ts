@@ -13,6 +13,7 @@ import { collectionActions, collectionRoleGrants } from './collection.actions';
 import { collectionWorkbenchActions, collectionWorkbenchRoleGrants } from './collectionWorkbench.actions';
 import { collectionSetupActions, collectionSetupRoleGrants } from './collectionSetup.actions';
 import { blacklistActions, blacklistRoleGrants } from './blacklist.actions';
+import { configActions, configRoleGrants } from './config.actions';
 import { poolActions, poolRoleGrants } from './pool.actions';
 import { marketingActions, marketingRoleGrants } from './marketing.actions';
 import { channelActions, channelRoleGrants } from './channel.actions';
@@ -20,6 +21,7 @@ import { smsActions, smsRoleGrants } from './sms.actions';
 import { merchantMoneyActions, merchantMoneyRoleGrants } from './merchantMoney.actions';
 import { shortLinkActions, shortLinkRoleGrants } from './shortLink.actions';
 import { messagePushActions, messagePushRoleGrants } from './messagePush.actions';
+import { contentActions, contentRoleGrants } from './content.actions';
 
 /**
  * Action nodes declared by area files (several areas add actions to pages of one group, e.g. the merchant
@@ -27,9 +29,9 @@ import { messagePushActions, messagePushRoleGrants } from './messagePush.actions
  */
 export const AREA_ACTIONS: AreaActions[] = [reviewActions, scoringActions, intakeActions, paymentActions, withdrawalActions,
   repaymentActions, repaymentCardActions, extensionActions, debtActions, clientActions,
-  collectionActions, collectionWorkbenchActions, collectionSetupActions, blacklistActions, poolActions, marketingActions, channelActions, merchantMoneyActions, shortLinkActions, smsActions, messagePushActions];
+  collectionActions, collectionWorkbenchActions, collectionSetupActions, blacklistActions, configActions, poolActions, marketingActions, channelActions, merchantMoneyActions, shortLinkActions, smsActions, messagePushActions, contentActions];
 
 /** Extra nodes for role templates by identifier, from every area file (merged by commands/roles.ts). */
 export const AREA_ROLE_GRANTS: Record<string, string[]>[] = [reviewRoleGrants, scoringRoleGrants, intakeRoleGrants, paymentRoleGrants, withdrawalRoleGrants,
   repaymentRoleGrants, repaymentCardRoleGrants, extensionRoleGrants, debtRoleGrants, clientRoleGrants,
-  collectionRoleGrants, collectionWorkbenchRoleGrants, collectionSetupRoleGrants, blacklistRoleGrants, poolRoleGrants, marketingRoleGrants, channelRoleGrants, merchantMoneyRoleGrants, shortLinkRoleGrants, smsRoleGrants, messagePushRoleGrants];
+  collectionRoleGrants, collectionWorkbenchRoleGrants, collectionSetupRoleGrants, blacklistRoleGrants, configRoleGrants, poolRoleGrants, marketingRoleGrants, channelRoleGrants, merchantMoneyRoleGrants, shortLinkRoleGrants, smsRoleGrants, messagePushRoleGrants, contentRoleGrants];

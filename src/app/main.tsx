@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { installRequestUi } from './api/requestUi';
+import { installErrorReporting } from './errorReporting';
 import { initIntl } from './intl/intl';
 import { currentLang } from './intl/lang';
 import { loadMessages } from './intl/messages';
@@ -27,6 +28,7 @@ async function boot(): Promise<void> {
   const messages = await loadMessages(lang.code);
   initIntl(lang, messages);
   installRequestUi();
+  installErrorReporting();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App lang={lang} />

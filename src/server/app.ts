@@ -51,6 +51,8 @@ import { collectionWorkbenchRoutes } from './modules/collection/workbench.routes
 import { collectionSetupRoutes } from './modules/collection/setup.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
+import { configRoutes } from './modules/config/config.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { poolRoutes } from './modules/pool/pool.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { channelRoutes } from './modules/channel/channel.routes';
@@ -151,6 +153,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   collectionSetupRoutes(app, deps);
   statisticsRoutes(app, deps);
   blacklistRoutes(app, deps);
+  configRoutes(app, deps);
+  contentRoutes(app, deps);
   poolRoutes(app, deps);
   marketingRoutes(app, deps);
   channelRoutes(app, deps);

@@ -40,6 +40,32 @@ export function configureRequestUi(next: Partial<RequestUi>): void {
   ui = { ...ui, ...next };
 }
 
+/** A call that failed on the server's side (HTTP 5xx) or never got an answer (network error, timeout). */
+export interface ApiFailure {
+  method: string;
+  path: string;
+  /** HTTP status; 0 when there was no answer. */
+  status: number;
+  /** The server's request id, when the answer named one (x-request-id header, or the id quoted in a 500's message). */
+  requestId: string;
+  message: string;
+}
+
+let failureListener: ((f: ApiFailure) => void) | null = null;
+
+/** Who hears about failed calls (src/app/errorReporting.ts); null to stop. */
+export function onApiFailure(listener: ((f: ApiFailure) => void) | null): void {
+  failureListener = listener;
+}
+
+function tellFailure(f: ApiFailure): void {
+  try {
+    failureListener?.(f);
+  } catch { /* a listener never breaks the call's own error handling */ }
+}
+
+const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
 let client: $Fetch = ofetch;
 
 /** Test seam: the fetch the layer sends with (omit to restore the browser's). */
@@ -126,12 +152,19 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, p
     return res.data;
   } catch (e) {
     if (e instanceof ApiError) throw e;
-    if (timedOut) fail(new ApiError(-2, ui.t('request.timeout'), null, 0), opts);
+    if (timedOut) {
+      tellFailure({ method, path, status: 0, requestId: '', message: 'timeout' });
+      fail(new ApiError(-2, ui.t('request.timeout'), null, 0), opts);
+    }
     // Cancelled by the caller (a newer search, a closed screen): nothing to tell the user.
     if (opts.signal?.aborted) throw e;
     if (e instanceof FetchError) {
       const status = e.response?.status ?? 0;
       const body = e.data as Partial<Envelope> | undefined;
+      if (status >= 500 || status === 0) {
+        const requestId = e.response?.headers.get('x-request-id') ?? (typeof body?.msg === 'string' ? body.msg.match(UUID_RE)?.[0] : undefined) ?? '';
+        tellFailure({ method, path, status, requestId, message: (typeof body?.msg === 'string' && body.msg) || e.message || 'network error' });
+      }
       if (status === HTTP_SESSION_ENDED) {
         resetToken();
         ui.sessionEnded(body?.msg ?? '');

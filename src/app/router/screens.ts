@@ -19,6 +19,8 @@ import { screens as collectionWorkbench } from '../../features/collectionWorkben
 import { screens as collectionSetup } from '../../features/collectionSetup';
 import { screens as statistics } from '../../features/statistics';
 import { screens as blacklist } from '../../features/blacklist';
+import { screens as content } from '../../features/content';
+import { screens as config } from '../../features/config';
 import { screens as pool } from '../../features/pool';
 import { screens as marketing } from '../../features/marketing';
 import { screens as channel } from '../../features/channel';
@@ -31,4 +33,4 @@ import { screens as sms } from '../../features/sms';
  * Screen components by command id, from every area. The router mounts SCREENS[command.id] for a screen
  * command's route; a registered screen without a component shows the "screen not available" state.
  */
-export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...blacklist, ...pool, ...marketing, ...channel, ...merchantMoney, ...review, ...withdrawal, ...collectionWorkbench, ...collection, ...collectionSetup, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...shortLink, ...messagePush, ...sms, ...log, ...statistics };
+export const SCREENS: ScreenMap = { ...auth, ...dashboard, ...client, ...blacklist, ...content, ...config, ...pool, ...marketing, ...channel, ...merchantMoney, ...review, ...withdrawal, ...collectionWorkbench, ...collection, ...collectionSetup, ...extension, ...repayment, ...repaymentCard, ...payment, ...debt, ...scoring, ...intake, ...empower, ...system, ...shortLink, ...messagePush, ...sms, ...log, ...statistics };

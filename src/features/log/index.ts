@@ -7,4 +7,6 @@ export const screens: ScreenMap = {
   'log.admin_active_summary': lazy(() => import('./ActiveSummaryScreen')),
   'log.admin_login': lazy(() => import('./LoginLogScreen')),
   'log.admin_operate': lazy(() => import('./OperationLogScreen')),
+  'log.vue_and_query_log': lazy(() => import('./ClientErrorScreen')),
+  'log.app_run_log': lazy(() => import('./AppRunLogScreen')),
 };

@@ -1,7 +1,7 @@
 import { byId, type ApiCall } from '../../../commands';
 import { api } from '../../app/api/request';
 import type { TokenRow, TokenSummaryRow } from '../../schemas/empower';
-import type { LoginLogRow, LogList, OperationLogRow } from '../../schemas/log';
+import type { AppRunLogRow, ClientErrorRow, LoginLogRow, LogList, OperationLogRow } from '../../schemas/log';
 
 /** The lists of the log screens are their commands' api calls (one declaration: the registry). */
 const listOf = (screen: string): ApiCall => byId.get(screen)!.api!;
@@ -29,3 +29,9 @@ export const getLoginLog = (q: Query, signal?: AbortSignal) =>
 
 export const getOperationLog = (q: Query, signal?: AbortSignal) =>
   api.call<LogList<OperationLogRow>>(listOf('log.admin_operate'), q, opts(signal));
+
+export const getClientErrors = (q: Query, signal?: AbortSignal) =>
+  api.call<LogList<ClientErrorRow>>(listOf('log.vue_and_query_log'), q, opts(signal));
+
+export const getAppRunLog = (q: Query, signal?: AbortSignal) =>
+  api.call<LogList<AppRunLogRow>>(listOf('log.app_run_log'), q, opts(signal));

@@ -35,3 +35,5 @@ export * from '../modules/shortLink/shortLink.table';
 export * from '../modules/messagePush/messagePush.table';
 export * from '../modules/merchantMoney/merchantMoney.table';
 export * from '../modules/sms/sms.table';
+export * from '../modules/content/content.table';
+export * from '../modules/config/config.table';

@@ -6,6 +6,8 @@ import { seedPayoutHistory } from './payouts';
 import { seedCollectionSetup } from '../modules/collection/demo';
 import { seedRepaymentHistory } from '../modules/repayment/demo';
 import { seedBlacklistDemo } from '../modules/blacklist/demo';
+import { seedContentDemo } from '../modules/content/demo';
+import { seedConfigDemo } from '../modules/config/demo';
 import { seedChannelDemo } from '../modules/channel/demo';
 import { seedMarketingDemo } from '../modules/marketing/demo';
 import { seedPoolDemo } from '../modules/pool/demo';
@@ -13,6 +15,7 @@ import { seedMerchantMoneyDemo } from '../modules/merchantMoney/demo';
 import { seedSmsDemo } from '../modules/sms/demo';
 import { seedShortLinkDemo } from '../modules/shortLink/demo';
 import { seedMessagePushDemo } from '../modules/messagePush/demo';
+import { seedClientLogDemo } from '../modules/log/clientLog.demo';
 
 /**
  * What a demo install needs beyond the generated business data so that the whole lifecycle runs on one machine: the
@@ -27,6 +30,8 @@ export async function seedOperatingSetup(db: Db): Promise<void> {
   await seedRepaymentHistory(db);
   await seedCollectionSetup(db);
   await seedBlacklistDemo(db);
+  await seedContentDemo(db);
+  await seedConfigDemo(db);
   await seedChannelDemo(db);
   await seedMarketingDemo(db);
   await seedPoolDemo(db);
@@ -34,4 +39,5 @@ export async function seedOperatingSetup(db: Db): Promise<void> {
   await seedSmsDemo(db);
   await seedShortLinkDemo(db);
   await seedMessagePushDemo(db);
+  await seedClientLogDemo(db);
 }

@@ -1,3 +1,17 @@
+CREATE TABLE "app_run_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"app_key_id" integer NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"customer_id" integer,
+	"level" varchar(8) NOT NULL,
+	"tag" varchar(64) DEFAULT '' NOT NULL,
+	"message" varchar(2000) NOT NULL,
+	"device" varchar(200) DEFAULT '' NOT NULL,
+	"app_version" varchar(40) DEFAULT '' NOT NULL,
+	"logged_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "stat_daily_all" (
 	"merchant_id" integer NOT NULL,
 	"business_date" date NOT NULL,
@@ -291,6 +305,99 @@ CREATE TABLE "sms_template" (
 	CONSTRAINT "sms_template_pk" PRIMARY KEY("merchant_id","kind")
 );
 --> statement-breakpoint
+CREATE TABLE "content_app_version" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"platform" varchar(8) NOT NULL,
+	"version_code" integer NOT NULL,
+	"version_name" varchar(32) NOT NULL,
+	"force" boolean DEFAULT false NOT NULL,
+	"download_url" varchar(500) NOT NULL,
+	"notes" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "content_banner" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"title" varchar(100) NOT NULL,
+	"image" varchar(200) NOT NULL,
+	"link_url" varchar(500) DEFAULT '' NOT NULL,
+	"sort" smallint DEFAULT 0 NOT NULL,
+	"starts_at" timestamp with time zone,
+	"ends_at" timestamp with time zone,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "content_help" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"lang" varchar(8) NOT NULL,
+	"category" varchar(16) NOT NULL,
+	"title" varchar(150) NOT NULL,
+	"body" text NOT NULL,
+	"sort" smallint DEFAULT 0 NOT NULL,
+	"published" boolean DEFAULT true NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "content_message" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"title" varchar(150) NOT NULL,
+	"body" text NOT NULL,
+	"audience" varchar(10) NOT NULL,
+	"customer_id" bigint,
+	"publish_at" timestamp with time zone NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "config_history" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"key" varchar(64) NOT NULL,
+	"old_value" text,
+	"new_value" text,
+	"secret" boolean DEFAULT false NOT NULL,
+	"account_id" integer,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "config_setting" (
+	"key" varchar(64) PRIMARY KEY NOT NULL,
+	"value" jsonb,
+	"sealed" text,
+	"hint" varchar(8),
+	"updated_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "quick_reply" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"purpose" varchar(16) NOT NULL,
+	"language" varchar(8) NOT NULL,
+	"title" varchar(60) NOT NULL,
+	"content" text NOT NULL,
+	"sort" smallint DEFAULT 0 NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "client_error" ADD COLUMN "kind" varchar(16) DEFAULT 'error' NOT NULL;--> statement-breakpoint
+ALTER TABLE "client_error" ADD COLUMN "method" varchar(10) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "client_error" ADD COLUMN "path" varchar(500) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "client_error" ADD COLUMN "status" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "client_error" ADD COLUMN "request_id" varchar(64) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "client_error" ADD COLUMN "user_agent" varchar(500) DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "app_run_log_created_idx" ON "app_run_log" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "app_run_log_merchant_idx" ON "app_run_log" USING btree ("merchant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "stat_daily_all_date_idx" ON "stat_daily_all" USING btree ("business_date");--> statement-breakpoint
 CREATE INDEX "stat_repay_cohort_nr_date_idx" ON "stat_repay_cohort_nr" USING btree ("due_date");--> statement-breakpoint
 CREATE INDEX "stat_reborrow_all_date_idx" ON "stat_reborrow_all" USING btree ("settle_date");--> statement-breakpoint
@@ -325,4 +432,14 @@ CREATE INDEX "sms_task_created_idx" ON "sms_task" USING btree ("created_at","id"
 CREATE INDEX "sms_task_running_idx" ON "sms_task" USING btree ("id") WHERE status = 'running';--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_task_recipient_uq" ON "sms_task_recipient" USING btree ("task_id","phone");--> statement-breakpoint
 CREATE INDEX "sms_task_recipient_status_idx" ON "sms_task_recipient" USING btree ("task_id","status","id");--> statement-breakpoint
-CREATE INDEX "sms_task_recipient_message_idx" ON "sms_task_recipient" USING btree ("message_id") WHERE message_id is not null;
+CREATE INDEX "sms_task_recipient_message_idx" ON "sms_task_recipient" USING btree ("message_id") WHERE message_id is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "content_app_version_code_uq" ON "content_app_version" USING btree ("merchant_id","platform","version_code");--> statement-breakpoint
+CREATE INDEX "content_banner_merchant_idx" ON "content_banner" USING btree ("merchant_id","sort","id");--> statement-breakpoint
+CREATE INDEX "content_help_merchant_lang_idx" ON "content_help" USING btree ("merchant_id","lang","sort","id");--> statement-breakpoint
+CREATE INDEX "content_message_merchant_idx" ON "content_message" USING btree ("merchant_id","publish_at","id");--> statement-breakpoint
+CREATE INDEX "content_message_customer_idx" ON "content_message" USING btree ("customer_id","publish_at","id");--> statement-breakpoint
+CREATE INDEX "config_history_key_idx" ON "config_history" USING btree ("key","changed_at","id");--> statement-breakpoint
+CREATE INDEX "config_history_changed_idx" ON "config_history" USING btree ("changed_at","id");--> statement-breakpoint
+CREATE INDEX "quick_reply_purpose_idx" ON "quick_reply" USING btree ("purpose","language","sort","id");--> statement-breakpoint
+CREATE INDEX "quick_reply_updated_idx" ON "quick_reply" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "client_error_account_idx" ON "client_error" USING btree ("account_id","created_at","id");

@@ -2,7 +2,7 @@ import { eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pageKey } from '../../../../commands/permissions';
 import { copyEventBody } from '../../../schemas/auth';
-import { clientErrorBody, LOG_COUNT_CAP, LOG_PAGE_SIZE_MAX, loginLogQuery, operationLogQuery } from '../../../schemas/log';
+import { LOG_COUNT_CAP, LOG_PAGE_SIZE_MAX, loginLogQuery, operationLogQuery } from '../../../schemas/log';
 import type { Deps } from '../../deps';
 import { SIGNED_IN, route } from '../../http';
 import { defineList } from '../../list/define';
@@ -11,7 +11,8 @@ import { loginLog } from '../auth/auth.table';
 import { adminAccount } from '../empower/empower.table';
 import { inScope, likeEscape, maskPhonesDeep, scopedAccountIds } from '../empower/scope';
 import { dateRange } from '../empower/time';
-import { clientError, copyRecord, operationLog } from './log.table';
+import { clientLogRoutes } from './clientLog.routes';
+import { copyRecord, operationLog } from './log.table';
 
 const P = {
   login: pageKey('log', 'admin_login'),
@@ -24,8 +25,6 @@ function eventTime(v: string | undefined, now: Date): Date {
   const t = /^\d{10,13}$/.test(v) ? new Date(Number(v.length === 10 ? Number(v) * 1000 : v)) : new Date(v);
   return Number.isFinite(t.getTime()) && Math.abs(t.getTime() - now.getTime()) < 86_400_000 ? t : now;
 }
-
-const DETAIL_MAX = 20_000;
 
 const dropPaging = { page: true, page_size: true } as const;
 
@@ -125,16 +124,8 @@ export function logRoutes(app: FastifyInstance, d: Deps): void {
     return null;
   });
 
-  // Errors the console reports (spec /log/vue_and_query_log).
-  route(app, { method: 'POST', url: '/loanapi/log/client_error', permission: SIGNED_IN, body: clientErrorBody, audit: false }, async ({ req, body }) => {
-    let detail: unknown = body.detail ?? null;
-    const text = detail === null ? '' : JSON.stringify(detail);
-    if (text.length > DETAIL_MAX) detail = { truncated: text.slice(0, DETAIL_MAX) };
-    await d.db.insert(clientError).values({
-      accountId: req.actor!.accountId, message: body.message.slice(0, 1000), url: body.url.slice(0, 1000), detail, createdAt: d.now(),
-    });
-    return null;
-  });
+  // Console errors and the app's runtime log (spec /log/vue_and_query_log, /log/app_run_log).
+  clientLogRoutes(app, d);
 
   listRoute(app, d, loginLogList, { url: '/loanapi/log/admin_login_list' });
   listRoute(app, d, operationLogList, { url: '/loanapi/log/admin_operate_list' });

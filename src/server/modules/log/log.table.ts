@@ -40,4 +40,36 @@ export const clientError = pgTable('client_error', {
   url: varchar('url', { length: 1000 }).notNull().default(''),
   detail: jsonb('detail'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('client_error_created_idx').on(t.createdAt, t.id)]);
+  /** error (window error) | rejection (unhandled promise rejection) | api (a failed API call) | other. */
+  kind: varchar('kind', { length: 16 }).notNull().default('error'),
+  /** A failed API call's method, path (query string without sensitive keys), HTTP status and the server's request id. */
+  method: varchar('method', { length: 10 }).notNull().default(''),
+  path: varchar('path', { length: 500 }).notNull().default(''),
+  status: integer('status').notNull().default(0),
+  requestId: varchar('request_id', { length: 64 }).notNull().default(''),
+  userAgent: varchar('user_agent', { length: 500 }).notNull().default(''),
+}, (t) => [
+  index('client_error_created_idx').on(t.createdAt, t.id),
+  index('client_error_account_idx').on(t.accountId, t.createdAt, t.id),
+]);
+
+/** Runtime log lines the borrower app sends through the signed intake API (spec /log/app_run_log). */
+export const appRunLog = pgTable('app_run_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  appKeyId: integer('app_key_id').notNull(),
+  /** The app key's merchant: the line is seen by that merchant's staff. */
+  merchantId: integer('merchant_id').notNull(),
+  /** The signed-in borrower, when the app says so and the customer belongs to the key's merchants. */
+  customerId: integer('customer_id'),
+  level: varchar('level', { length: 8 }).notNull(),
+  tag: varchar('tag', { length: 64 }).notNull().default(''),
+  message: varchar('message', { length: 2000 }).notNull(),
+  device: varchar('device', { length: 200 }).notNull().default(''),
+  appVersion: varchar('app_version', { length: 40 }).notNull().default(''),
+  /** When the app logged the line (its clock), if plausible; else the receive time. */
+  loggedAt: timestamp('logged_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('app_run_log_created_idx').on(t.createdAt, t.id),
+  index('app_run_log_merchant_idx').on(t.merchantId, t.createdAt, t.id),
+]);
