@@ -11,7 +11,7 @@ test('merchant operator sees banners, versions, help and messages', async ({ pag
   await expect(page.getByTestId('banner-screen')).toBeVisible();
   await expect(page.getByTestId('banner-upload')).toBeVisible();
   const banners = await apiGet(page, '/loanapi/content/banner/list');
-  expect(banners.data.rows.length).toBeGreaterThanOrEqual(3);
+  expect(banners.rows.length).toBeGreaterThanOrEqual(3);
   for (const [route, id] of [['/AppConfig/App_Update', 'app-update-screen'], ['/AppConfig/App_Help', 'app-help-screen'], ['/AppConfig/App_Message', 'app-message-screen']]) {
     await page.goto(route);
     await expect(page.getByTestId(id)).toBeVisible();
