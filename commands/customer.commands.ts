@@ -36,6 +36,8 @@ export const CUSTOMER_NODES = {
   essenceComment: actionKey('client', 'clientUser', 'essenceComment'),
   /** Delete anyone's comment; authors delete their own with addComment. */
   delComment: actionKey('client', 'clientUser', 'delComment'),
+  /** Fetch the risk and multi-lender reports again (declared in commands/actions/coDebt.actions.ts). */
+  riskReport: actionKey('client', 'clientUser', 'riskReport'),
 } as const;
 
 const action = (id: string, def: Omit<CommandDef, 'id' | 'kind' | 'area' | 'title' | 'screen'>): CommandDef => ({
@@ -66,6 +68,10 @@ export const customerCommands: CommandDef[] = [
   action('comment.essence', {
     permission: CUSTOMER_NODES.essenceComment, scope: 'single', params: commentEssenceBody.omit({ id: true }),
     api: { method: 'POST', path: '/loanapi/customer_comment/set_essence' },
+  }),
+  action('riskReport.refresh', {
+    permission: CUSTOMER_NODES.riskReport, scope: 'screen', hotkey: 'shift+r',
+    api: { method: 'POST', path: '/loanapi/customer/risk_report/refresh' }, keywords: ['risk report', 'credit report', 'multi-lender', 'refresh', 'bureau'],
   }),
   action('comment.del', {
     permission: CUSTOMER_NODES.delComment, scope: 'single', danger: true,

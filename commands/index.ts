@@ -29,6 +29,13 @@ import { merchantMoneyCommands } from './merchantMoney.commands';
 import { shortLinkCommands } from './shortLink.commands';
 import { messagePushCommands } from './messagePush.commands';
 import { contentCommands } from './content.commands';
+import { bankCommands } from './bank.commands';
+import { coDebtCommands } from './coDebt.commands';
+import { templateCommands } from './template.commands';
+import { forumCommands } from './forum.commands';
+import { customerSessionCommands } from './customerSession.commands';
+import { devtoolCommands } from './devtool.commands';
+import { statementCommands } from './statement.commands';
 
 export * from './command.types';
 
@@ -61,8 +68,15 @@ export const COMMANDS: readonly CommandDef[] = [
   ...shortLinkCommands,
   ...messagePushCommands,
   ...contentCommands,
+  ...bankCommands,
+  ...coDebtCommands,
+  ...templateCommands,
+  ...forumCommands,
   ...logCommands,
+  ...customerSessionCommands,
   ...statisticsCommands,
+  ...devtoolCommands,
+  ...statementCommands,
 ];
 
 export const byId: ReadonlyMap<string, CommandDef> = new Map(COMMANDS.map((c) => [c.id, c]));

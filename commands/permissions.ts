@@ -128,8 +128,8 @@ export const GROUPS: GroupDecl[] = [
   },
   {
     area: 'app', key: 'App', path: '/AppConfig',
-    pages: ['App_Help', 'App_Update', 'App_Message'],
-    keys: { App_Help: 'App_help', App_Update: 'App_update', App_Message: 'App_message' },
+    pages: ['App_Help', 'App_Update', 'App_Message', 'App_Forum'],
+    keys: { App_Help: 'App_help', App_Update: 'App_update', App_Message: 'App_message', App_Forum: 'App_forum' },
   },
   { area: 'devtool', key: 'DeveloperTool', path: '/DeveloperTool', pages: ['IconSelect', 'TableTree'] },
   {

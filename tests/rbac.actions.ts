@@ -5,10 +5,12 @@
  */
 export const TEMPLATE_ACTIONS: Record<string, Record<string, string[]>> = {
   first_review: {
+    'customer': ['riskReport.refresh'],
     'review.initialReviewCustomerService': ['claim', 'release', 'finish'],
     'review.trial': ['claim', 'release', 'approve', 'approveLimit', 'reject', 'batchReject', 'next', 'toService'],
   },
   second_review: {
+    'customer': ['riskReport.refresh'],
     'review.againReviewCustomerService': ['claim', 'release', 'finish'],
     'review.reviewAgain': ['claim', 'release', 'approve', 'approveLimit', 'reject', 'batchReject', 'next', 'toService'],
   },
@@ -57,7 +59,10 @@ export const TEMPLATE_ACTIONS: Record<string, Record<string, string[]>> = {
     'highSeas.myhighSeasList': ['call', 'result1', 'result2', 'result3', 'result4', 'note', 'giveBack'],
   },
   main_merchant: {
+    'customerSession.clientUser': ['forceLogout'], 'customerSession.detail': ['forceLogout'], 'customerSession.sessions': ['end'],
     'merchant.banner': ['add', 'edit', 'del'], 'app.App_Update': ['add', 'edit', 'del'], 'app.App_Help': ['add', 'edit', 'del'], 'app.App_Message': ['add', 'edit', 'del'],
+    'system.template': ['add', 'edit', 'enable', 'disable', 'del'],
+    'app.App_Forum': ['hide', 'reply', 'pin'],
     'client.blackList': ['add', 'import', 'expire', 'del'],
     'client.outblackList': ['recheck'],
     'merchant.channel': ['add', 'edit', 'enable', 'disable', 'rotate', 'bind'],
@@ -98,6 +103,7 @@ export const TEMPLATE_ACTIONS: Record<string, Record<string, string[]>> = {
     'merchant.smsConfig': ['add', 'edit', 'test', 'template'], 'merchant.smsSendTask': ['add', 'start', 'pause', 'resume'],
     'system.messagePush': ['add', 'cancel', 'configAdd', 'configEdit'],
     'merchant.BalanceInfo': ['setAlert', 'editSettings'], 'merchant.BalanceChangeTaskRecord': ['request', 'confirm', 'reject'],
+    'merchant.coDebtRule': ['add', 'edit', 'del'], 'customer': ['riskReport.refresh'],
   },
   sub_merchant: {},
   // Read-only: lists, boards, reports and logs.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../commands';
-import { NODE_BY_KEY } from '../commands/permissions';
+import { NODE_BY_KEY, PERMISSION_NODES } from '../commands/permissions';
 import type { ScreenMap } from '../src/features/screen.types';
 import { PUBLIC, SIGNED_IN } from '../src/server/http';
 import { createTestApp, type TestApp } from './support/testApp';
@@ -44,6 +44,17 @@ describe('command registry', () => {
         if (c.scope !== 'global') expect(COMMANDS.some((s) => s.kind === 'screen' && s.id === c.screen), `screen of ${c.id}`).toBe(true);
       }
     }
+  });
+
+  it('gives every page of the permission tree a registered screen at its route, guarded by that page (spec §2)', () => {
+    const missing: string[] = [];
+    for (const n of PERMISSION_NODES) {
+      if (n.kind !== 'page') continue;
+      const screen = COMMANDS.find((c) => c.kind === 'screen' && c.route === n.path);
+      if (!screen || !components[screen.id]) missing.push(`${n.key} ${n.path}`);
+      else expect(screen.permission, `${screen.id} guards ${n.key}`).toBe(n.key);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('names only permission nodes that exist; screens guard pages, actions guard actions', () => {

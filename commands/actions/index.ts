@@ -22,6 +22,12 @@ import { merchantMoneyActions, merchantMoneyRoleGrants } from './merchantMoney.a
 import { shortLinkActions, shortLinkRoleGrants } from './shortLink.actions';
 import { messagePushActions, messagePushRoleGrants } from './messagePush.actions';
 import { contentActions, contentRoleGrants } from './content.actions';
+import { bankActions, bankRoleGrants } from './bank.actions';
+import { coDebtActions, coDebtRoleGrants } from './coDebt.actions';
+import { customerSessionActions, customerSessionRoleGrants } from './customerSession.actions';
+import { templateActions, templateRoleGrants } from './template.actions';
+import { forumActions, forumRoleGrants } from './forum.actions';
+import { devtoolActions, devtoolRoleGrants } from './devtool.actions';
 
 /**
  * Action nodes declared by area files (several areas add actions to pages of one group, e.g. the merchant
@@ -29,9 +35,9 @@ import { contentActions, contentRoleGrants } from './content.actions';
  */
 export const AREA_ACTIONS: AreaActions[] = [reviewActions, scoringActions, intakeActions, paymentActions, withdrawalActions,
   repaymentActions, repaymentCardActions, extensionActions, debtActions, clientActions,
-  collectionActions, collectionWorkbenchActions, collectionSetupActions, blacklistActions, configActions, poolActions, marketingActions, channelActions, merchantMoneyActions, shortLinkActions, smsActions, messagePushActions, contentActions];
+  collectionActions, collectionWorkbenchActions, collectionSetupActions, blacklistActions, configActions, poolActions, marketingActions, channelActions, merchantMoneyActions, shortLinkActions, smsActions, messagePushActions, contentActions, customerSessionActions, devtoolActions, templateActions, forumActions, bankActions, coDebtActions];
 
 /** Extra nodes for role templates by identifier, from every area file (merged by commands/roles.ts). */
 export const AREA_ROLE_GRANTS: Record<string, string[]>[] = [reviewRoleGrants, scoringRoleGrants, intakeRoleGrants, paymentRoleGrants, withdrawalRoleGrants,
   repaymentRoleGrants, repaymentCardRoleGrants, extensionRoleGrants, debtRoleGrants, clientRoleGrants,
-  collectionRoleGrants, collectionWorkbenchRoleGrants, collectionSetupRoleGrants, blacklistRoleGrants, configRoleGrants, poolRoleGrants, marketingRoleGrants, channelRoleGrants, merchantMoneyRoleGrants, shortLinkRoleGrants, smsRoleGrants, messagePushRoleGrants, contentRoleGrants];
+  collectionRoleGrants, collectionWorkbenchRoleGrants, collectionSetupRoleGrants, blacklistRoleGrants, configRoleGrants, poolRoleGrants, marketingRoleGrants, channelRoleGrants, merchantMoneyRoleGrants, shortLinkRoleGrants, smsRoleGrants, messagePushRoleGrants, contentRoleGrants, customerSessionRoleGrants, devtoolRoleGrants, templateRoleGrants, forumRoleGrants, bankRoleGrants, coDebtRoleGrants];

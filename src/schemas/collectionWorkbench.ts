@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CoDebtFinding } from './coDebt';
 import { amountMinor } from './repayment';
 import { id } from './common';
 import { callBody, caseQuery, CASE_STATUSES } from './collection';
@@ -138,6 +139,8 @@ export interface CasePromiseOut {
 }
 
 export interface CaseDetail {
+  /** Co-debt flag: the person's debts at other merchants over the merchant's co-debt rule (docs/coDebt.md); null when not flagged. */
+  co_debt?: CoDebtFinding | null;
   case: {
     id: number;
     status: string;

@@ -3,6 +3,7 @@ import { id } from './common';
 import { filterId, queryFlag } from './client';
 import type { OrderMoney, Parts } from './repayment';
 import type { ScorecardRule } from './scoring';
+import type { CoDebtFinding } from './coDebt';
 
 /**
  * The shared customer-detail view (spec §2 "Detail pages": /example/orderDetails and /details/reviewDetails),
@@ -401,24 +402,81 @@ export interface BlacklistSection {
   entries: Array<{ id: number; source: string; reason: string; created_at: string; expires_at: string | null }>;
 }
 
-/** Provider reports (risk, multi-lender): rows arrive with the risk providers. */
-export interface ReportView {
+/** A risk (credit) report fetched for the customer, newest first: score 0–1000 (higher is safer), grade A–E, flags. */
+export interface RiskReportView {
   id: number;
   provider: string;
   score: number | null;
-  summary: string;
+  grade: string;
+  flags: string[];
+  ref: string;
+  fetched_at: string;
+  /** Who fetched it (null: the system). */
+  fetched_by: string | null;
+}
+
+export interface OtherLenderLoanView {
+  lender: string;
+  product: string;
+  amount_minor: number;
+  outstanding_minor: number;
+  overdue_days: number;
+  opened_on: string;
+}
+
+/** A multi-lender report: the customer's loans at other lenders (outside the platform), newest report first. */
+export interface MultiLenderView {
+  id: number;
+  provider: string;
+  lenders: number;
+  applications_30d: number;
+  loans: OtherLenderLoanView[];
+  outstanding_minor: number;
+  max_overdue_days: number;
+  currency: string;
+  ref: string;
+  fetched_at: string;
+  fetched_by: string | null;
+}
+
+/** Reports kept per customer and kind that the detail answers (newest first). */
+export const REPORT_CAP = 10;
+
+/** The refresh action of the detail's report sections: fetches both reports again from the risk provider. */
+export const riskReportRefreshBody = z.object({ customer_id: id });
+export interface RiskReportRefresh {
+  risk_report: RiskReportView[];
+  multi_lender: MultiLenderView[];
+}
+
+/**
+ * A collection log row, newest first: a case event (stage change, assignment, result, note, promise kept or broken),
+ * a call placed from the case, or a promise to pay — with the collector and the time.
+ */
+export interface CollectionLogView {
+  /** `e<id>` event, `c<id>` call, `p<id>` promise. */
+  id: string;
+  /** A case event kind (CASE_EVENTS), or call / promise. */
+  kind: string;
+  order_no: string;
+  collector: string;
+  /** Call result (collection_call_result dictionary) or the event's reason. */
+  result: string;
+  remark: string;
+  currency: string;
+  /** Promised amount (promise rows). */
+  amount_minor: number | null;
+  promise_date: string | null;
+  /** Promise status (pending / kept / broken / replaced). */
+  status: string;
+  /** Number called (masked for privacy protection) and the call's length. */
+  phone: string;
+  duration_seconds: number | null;
   created_at: string;
 }
 
-/** Collection log rows: arrive with collection. */
-export interface CollectionLogView {
-  id: number;
-  order_no: string;
-  collector: string;
-  result: string;
-  remark: string;
-  created_at: string;
-}
+/** Collection log rows the detail answers at most. */
+export const COLLECTION_LOG_CAP = 200;
 
 /**
  * Money that came in for one of the customer's orders (repayment table), newest first: how it was allocated over the
@@ -479,12 +537,16 @@ export interface CustomerDetail {
   repayments: RepaymentView[];
   reductions: ReductionView[];
   collection_logs: CollectionLogView[];
+  /** All collection log rows of the customer (capped count: COLLECTION_LOG_CAP + 1 means more). */
+  collection_logs_total: number;
   scorecard: ScorecardSection;
   devices: DeviceView[];
   apps: Paged<AppView>;
-  risk_report: ReportView[];
-  multi_lender: ReportView[];
+  risk_report: RiskReportView[];
+  multi_lender: MultiLenderView[];
   co_debt: CoDebtView[];
+  /** The merchant's co-debt rule applied to the customer (docs/coDebt.md); null when the merchant has no rule. */
+  co_debt_finding: CoDebtFinding | null;
   blacklist: BlacklistSection;
   /** Live comments on the customer. */
   comments_total: number;

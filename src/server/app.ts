@@ -53,6 +53,11 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { bankRoutes } from './modules/bank/bank.routes';
+import { coDebtRoutes } from './modules/coDebt/coDebt.routes';
+import { templateRoutes } from './modules/template/template.routes';
+import { forumRoutes } from './modules/forum/forum.routes';
+import { customerSessionRoutes } from './modules/customerSession/customerSession.routes';
 import { poolRoutes } from './modules/pool/pool.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { channelRoutes } from './modules/channel/channel.routes';
@@ -62,6 +67,8 @@ import { merchantMoneyRoutes } from './modules/merchantMoney/merchantMoney.route
 import { smsRoutes } from './modules/sms/sms.routes';
 import { createBusinessClock, type BusinessClock } from './modules/lifecycle/clock';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
+import { devtoolRoutes } from './modules/devtool/devtool.routes';
+import { statementRoutes } from './modules/statement/statement.routes';
 
 export interface AppOptions {
   db: Db;
@@ -155,6 +162,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   blacklistRoutes(app, deps);
   configRoutes(app, deps);
   contentRoutes(app, deps);
+  bankRoutes(app, deps);
+  coDebtRoutes(app, deps);
+  templateRoutes(app, deps);
+  forumRoutes(app, deps);
   poolRoutes(app, deps);
   marketingRoutes(app, deps);
   channelRoutes(app, deps);
@@ -162,6 +173,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   messagePushRoutes(app, deps);
   merchantMoneyRoutes(app, deps);
   smsRoutes(app, deps);
+  customerSessionRoutes(app, deps);
+  devtoolRoutes(app, deps);
+  statementRoutes(app, deps);
 
   app.get('/loanapi/openapi.json', { config: { permission: PUBLIC } }, async () => app.swagger());
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));

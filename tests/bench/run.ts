@@ -211,7 +211,7 @@ async function main() {
   for (const db of dbs) rows.push(...(await engineBench(db, notes)));
   if (parts.has('eod')) {
     console.log('end of day, collection day…');
-    rows.push(...(await eodBench(Number(args['eod-orders']))));
+    rows.push(...(await eodBench(Number(args['eod-orders']), notes)));
   }
   // PGlite and PostgreSQL side by side: each figure's rows together.
   const order = [...new Set(rows.map((r) => r.figure.replace(/[\d,]+/g, '#')))];

@@ -50,6 +50,9 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/** Every icon of the set, in declaration order (the /DeveloperTool/IconSelect screen lists them). */
+export const ICON_NAMES = Object.keys(PATHS) as IconName[];
+
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name' | 'stroke'> {
   name: IconName;
   size?: number;

@@ -7,6 +7,8 @@ import { seedCollectionSetup } from '../modules/collection/demo';
 import { seedRepaymentHistory } from '../modules/repayment/demo';
 import { seedBlacklistDemo } from '../modules/blacklist/demo';
 import { seedContentDemo } from '../modules/content/demo';
+import { seedTemplateDemo } from '../modules/template/demo';
+import { seedForumDemo } from '../modules/forum/demo';
 import { seedConfigDemo } from '../modules/config/demo';
 import { seedChannelDemo } from '../modules/channel/demo';
 import { seedMarketingDemo } from '../modules/marketing/demo';
@@ -16,6 +18,10 @@ import { seedSmsDemo } from '../modules/sms/demo';
 import { seedShortLinkDemo } from '../modules/shortLink/demo';
 import { seedMessagePushDemo } from '../modules/messagePush/demo';
 import { seedClientLogDemo } from '../modules/log/clientLog.demo';
+import { seedBankDemo } from '../modules/bank/demo';
+import { seedCoDebtDemo } from '../modules/coDebt/demo';
+import { seedRiskReportDemo } from '../modules/client/riskReport';
+import { seedCustomerSessionDemo } from '../modules/customerSession/demo';
 
 /**
  * What a demo install needs beyond the generated business data so that the whole lifecycle runs on one machine: the
@@ -31,6 +37,8 @@ export async function seedOperatingSetup(db: Db): Promise<void> {
   await seedCollectionSetup(db);
   await seedBlacklistDemo(db);
   await seedContentDemo(db);
+  await seedTemplateDemo(db);
+  await seedForumDemo(db);
   await seedConfigDemo(db);
   await seedChannelDemo(db);
   await seedMarketingDemo(db);
@@ -40,4 +48,8 @@ export async function seedOperatingSetup(db: Db): Promise<void> {
   await seedShortLinkDemo(db);
   await seedMessagePushDemo(db);
   await seedClientLogDemo(db);
+  await seedBankDemo(db);
+  await seedCoDebtDemo(db);
+  await seedRiskReportDemo(db);
+  await seedCustomerSessionDemo(db);
 }

@@ -43,6 +43,7 @@ function detail(over: Partial<CustomerDetail> = {}): CustomerDetail {
     repayments: [],
     reductions: [],
     collection_logs: [],
+    collection_logs_total: 0,
     scorecard: {
       result: '', status: '', at: null, score: null, order_no: null, rules: [],
       behaviour: { currency: 'VND', repayments: 0, repaid_minor: 0, revoked: 0, settled_orders: 0, on_time: 0, late: 0, overdue_now: 0, extensions: 0, max_overdue_days: 0 },
@@ -52,6 +53,7 @@ function detail(over: Partial<CustomerDetail> = {}): CustomerDetail {
     risk_report: [],
     multi_lender: [],
     co_debt: [],
+    co_debt_finding: null,
     blacklist: { blacklisted: false, level: 0, whitelisted: false, login_allowed: true, entries: [] },
     comments_total: 0,
     masked: false,

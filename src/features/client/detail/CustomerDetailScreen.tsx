@@ -13,6 +13,8 @@ import { DETAIL_SECTIONS, EDITABLE_FIELDS, type CustomerDetail, type DetailSecti
 import { DISBURSED_STATUSES, type OrderStatus as OrderStatusName } from '../../../schemas/order';
 import { useRemote } from '../../../ui/useRemote';
 import { ReviewPanel } from '../../review/panel';
+import { CustomerDownloads } from '../../statement';
+import { useCustomerForceLogout } from '../../customerSession';
 import { CallDialog } from './CallDialog';
 import { customerApi } from './customerDetail.api';
 import { DetailContext, type CallRequest, type DetailCtx } from './DetailContext';
@@ -73,7 +75,7 @@ export const SECTIONS: SectionDef[] = [
   { id: 'bankCards', Body: BankCardsSection, count: (d) => d.bank_cards.length },
   { id: 'repayments', Body: RepaymentsSection, count: (d) => d.repayments.length },
   { id: 'reductions', Body: ReductionsSection, count: (d) => d.reductions.length },
-  { id: 'collection', Body: CollectionSection, count: (d) => d.collection_logs.length },
+  { id: 'collection', Body: CollectionSection, count: (d) => (d.collection_logs_total > d.collection_logs.length ? `${d.collection_logs.length}+` : d.collection_logs.length) },
   { id: 'scorecard', Body: ScorecardSection },
   { id: 'device', Body: DeviceSection, count: (d) => d.devices.length },
   { id: 'risk', Body: RiskSection, count: (d) => d.risk_report.length },
@@ -214,6 +216,7 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
   }, [active, jump]);
 
   useCommandUi('customer.editField', () => setEditOpen(true));
+  useCustomerForceLogout(customerId);
   useCommandUi('customer.comment.add', () => {
     setCollapsed((prev) => {
       if (!prev.has('comments')) return prev;
@@ -252,6 +255,7 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
       <div className={classes.layout} data-testid="customer-detail">
         <div className={classes.main}>
           <Header detail={detail} params={params} />
+          <CustomerDownloads customerId={customerId} orderId={params.orderId ?? detail.loan?.id ?? null} />
           {/* /details/reviewDetails of an order: the review area's panel (order, scoring, records, decision). */}
           {location.startsWith('/details/reviewDetails') && params.orderId && (
             <Suspense fallback={<Skeleton h={180} radius="sm" />}>

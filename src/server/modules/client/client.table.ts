@@ -231,6 +231,8 @@ export const bank = pgTable('bank', {
   /** Card number prefixes (BIN) issued by the bank. */
   bins: text('bins').array().notNull().default(sql`'{}'::text[]`),
   enabled: boolean('enabled').notNull().default(true),
+  /** Order in bank pickers (system bank screen, docs/bank.md). */
+  sort: smallint('sort').notNull().default(0),
 }, (t) => [uniqueIndex('bank_market_code_uq').on(t.market, t.code)]);
 
 /** A customer's bank cards (spec §3: bank name, code, card number, cardholder; bound or pending binding). */

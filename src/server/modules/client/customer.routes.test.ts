@@ -66,7 +66,7 @@ describe('GET /loanapi/customer/detail', () => {
     expect(res.code, res.msg).toBe(OK);
     const d = res.data;
     expect(Object.keys(d).sort()).toEqual([
-      'apps', 'auth_records', 'bank_cards', 'blacklist', 'calls', 'carrier', 'co_debt', 'collection_logs', 'comments_total', 'company',
+      'apps', 'auth_records', 'bank_cards', 'blacklist', 'calls', 'carrier', 'co_debt', 'co_debt_finding', 'collection_logs', 'collection_logs_total', 'comments_total', 'company',
       'contacts', 'credit_reviews', 'customer', 'devices', 'documents', 'emergency_contacts', 'extensions', 'loan', 'loan_money', 'locations', 'masked',
       'multi_lender', 'orders', 'reductions', 'repayments', 'risk_report', 'scorecard', 'sms',
     ]);
@@ -107,7 +107,7 @@ describe('GET /loanapi/customer/detail', () => {
     });
     expect(d.devices[0]).toMatchObject({ brand: 'Samsung', model: 'A54' });
     expect(d.blacklist).toMatchObject({ blacklisted: false, level: 0, entries: [] });
-    // Data that later flows record: present, real and empty today.
+    // No collection case and no report fetched for this customer yet (customerSections.test.ts fills them).
     for (const k of ['collection_logs', 'risk_report', 'multi_lender'] as const) expect(d[k]).toEqual([]);
     expect(d.masked).toBe(false);
   });

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { CUSTOMER_DETAIL_PAGES, CUSTOMER_NODES } from '../../../../commands/customer.commands';
 import { CODE } from '../../../schemas/common';
-import { callLogBody, customerDetailQuery, customerRecordsQuery, editFieldBody, type CallInfo, type EditFieldResult } from '../../../schemas/customer';
+import { callLogBody, customerDetailQuery, customerRecordsQuery, editFieldBody, riskReportRefreshBody, type CallInfo, type EditFieldResult } from '../../../schemas/customer';
 import type { Deps } from '../../deps';
 import { AppError, badRequest } from '../../errors';
 import { route } from '../../http';
 import { translate } from '../../i18n';
 import { writeOpLog } from '../log/oplog';
 import { customerCall } from './client.table';
+import { refreshReports } from './riskReport';
 import {
   applyFieldEdit, callTarget, fieldOut, findCustomer, FieldValueError, loadCustomerDetail, pageRecords, phoneOut,
 } from './customer.service';
@@ -35,6 +36,10 @@ export function customerRoutes(app: FastifyInstance, d: Deps): void {
     const c = await findCustomer(d.db, req.actor!, query.customer_id);
     return pageRecords(d.db, req.actor!, query.kind, c.id, { cursor: query.cursor, size: query.size });
   });
+
+  /** The report sections' refresh: fetches the risk and multi-lender reports again from the risk provider. */
+  route(app, { method: 'POST', url: '/loanapi/customer/risk_report/refresh', permission: CUSTOMER_NODES.riskReport, body: riskReportRefreshBody },
+    ({ req, body }) => refreshReports(d.db, req.actor!, req, body.customer_id, d.now()));
 
   route(app, {
     method: 'POST', url: '/loanapi/customer/edit_field', permission: CUSTOMER_NODES.editField, body: editFieldBody, okMessage: 'customer.edit.saved',

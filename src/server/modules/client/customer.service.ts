@@ -28,6 +28,10 @@ import { reduction, repayment } from '../repayment/repayment.table';
 import { scorecardRules } from '../scoring/breakdown';
 import { dictItem } from '../system/system.table';
 import { blacklistEntriesOf } from '../blacklist/match';
+import { coDebtRuleOf, countedMerchants, findCoDebt } from '../coDebt/check';
+import type { CoDebtFinding } from '../../../schemas/coDebt';
+import { collectionLogs } from './collectionLogs';
+import { storedReports } from './riskReport';
 import {
   bankCard, customer, customerApp, customerAuthRecord, customerCall, customerComment, customerContact, customerDevice, customerDocument,
   customerLabel, customerLabelLink, customerLocation, customerSms,
@@ -276,23 +280,32 @@ function documentsOut(c: Customer, docs: Array<typeof customerDocument.$inferSel
   return { liveness_score: c.livenessScore ?? null, photos, videos };
 }
 
-/** Open debts of the same person at other customer records: same ID number, phone or device. */
-async function coDebt(db: Db, who: Who, c: Customer, deviceIds: string[]): Promise<CoDebtView[]> {
+/**
+ * Open debts of the same person at other customer records. With the merchant's co-debt rule (docs/coDebt.md): matched
+ * by the rule's keys, at the merchants it counts (sister merchants, or every other merchant), with the rule's finding;
+ * without one: by ID number, phone or device anywhere on the platform.
+ */
+async function coDebt(db: Db, who: Who, c: Customer, deviceIds: string[]): Promise<{ rows: CoDebtView[]; finding: CoDebtFinding | null }> {
+  const rule = await coDebtRuleOf(db, c.merchantId);
+  const keys = rule?.matchKeys ?? ['id_number', 'phone', 'device'];
+  const counted = rule ? await countedMerchants(db, rule) : null;
+  const orderMerchants = rule ? (counted === null ? ne(loanOrder.merchantId, c.merchantId) : counted.length ? inArray(loanOrder.merchantId, counted) : sql`false`) : undefined;
   const matches: SQL[] = [];
-  if (c.idNumber) matches.push(eq(customer.idNumber, c.idNumber));
-  if (c.phone) matches.push(eq(customer.phone, c.phone));
+  if (keys.includes('id_number') && c.idNumber) matches.push(eq(customer.idNumber, c.idNumber));
+  if (keys.includes('phone') && c.phone) matches.push(eq(customer.phone, c.phone));
   const others = matches.length
     ? await db.select({ id: customer.id, idNumber: customer.idNumber, phone: customer.phone }).from(customer)
       .where(and(or(...matches), ne(customer.id, c.id))).limit(SMALL_CAP)
     : [];
-  const matchedBy = new Map<number, string>(others.map((o) => [o.id, c.idNumber && o.idNumber === c.idNumber ? 'id_number' : 'phone']));
-  const devices = deviceIds.filter(Boolean);
+  const matchedBy = new Map<number, string>(others.map((o) => [o.id, c.idNumber && o.idNumber === c.idNumber && keys.includes('id_number') ? 'id_number' : 'phone']));
+  const devices = keys.includes('device') ? deviceIds.filter(Boolean) : [];
   if (devices.length) {
     const shared = await db.selectDistinct({ id: customerDevice.customerId }).from(customerDevice)
       .where(and(inArray(customerDevice.deviceId, devices), ne(customerDevice.customerId, c.id))).limit(SMALL_CAP);
     for (const s of shared) if (!matchedBy.has(s.id)) matchedBy.set(s.id, 'device');
   }
-  if (!matchedBy.size) return [];
+  const finding = rule ? await findCoDebt(db, rule, { idNumber: c.idNumber, phone: c.phone, deviceIds: devices }) : null;
+  if (!matchedBy.size) return { rows: [], finding };
   const rows = await db.select({
     customer_id: loanOrder.customerId, customer_code: customer.code, merchant_id: loanOrder.merchantId, merchant_name: merchant.name,
     order_no: loanOrder.orderNo, status: loanOrder.status, currency: loanOrder.currency, loan_amount_minor: loanOrder.loanAmountMinor,
@@ -300,17 +313,20 @@ async function coDebt(db: Db, who: Who, c: Customer, deviceIds: string[]): Promi
   }).from(loanOrder)
     .innerJoin(customer, eq(customer.id, loanOrder.customerId))
     .leftJoin(merchant, eq(merchant.id, loanOrder.merchantId))
-    .where(and(inArray(loanOrder.customerId, [...matchedBy.keys()]), inArray(loanOrder.status, OPEN_DEBT_STATUSES)))
+    .where(and(inArray(loanOrder.customerId, [...matchedBy.keys()]), inArray(loanOrder.status, OPEN_DEBT_STATUSES), orderMerchants))
     .orderBy(desc(loanOrder.id)).limit(SMALL_CAP);
-  return rows.map((r) => {
-    const inScope = merchantInScope(who, r.merchant_id);
-    return {
-      customer_id: r.customer_id, customer_code: r.customer_code, merchant_name: inScope ? r.merchant_name ?? '' : '', in_scope: inScope,
-      order_no: r.order_no, status: r.status, currency: r.currency, loan_amount_minor: r.loan_amount_minor,
-      remaining_debt_minor: r.remaining_debt_minor, due_date: r.due_date, overdue_days: r.overdue_days,
-      matched_by: matchedBy.get(r.customer_id) ?? 'phone',
-    };
-  });
+  return {
+    finding,
+    rows: rows.map((r) => {
+      const inScope = merchantInScope(who, r.merchant_id);
+      return {
+        customer_id: r.customer_id, customer_code: r.customer_code, merchant_name: inScope ? r.merchant_name ?? '' : '', in_scope: inScope,
+        order_no: r.order_no, status: r.status, currency: r.currency, loan_amount_minor: r.loan_amount_minor,
+        remaining_debt_minor: r.remaining_debt_minor, due_date: r.due_date, overdue_days: r.overdue_days,
+        matched_by: matchedBy.get(r.customer_id) ?? 'phone',
+      };
+    }),
+  };
 }
 
 // ------------------------------------------------------------------------------------------------ money sections
@@ -454,6 +470,9 @@ export async function loadCustomerDetail(db: Db, who: Who, customerId: number): 
     moneyRows(db, who, orderViews),
     latest && DISBURSED_STATUSES.includes(latest.status as OrderStatus) ? db.select().from(loanOrder).where(eq(loanOrder.id, latest.id)) : Promise.resolve([]),
   ]);
+  const [logs, reports, debts] = await Promise.all([
+    collectionLogs(db, who, orderViews), storedReports(db, cid), coDebt(db, who, c, devices.map((d) => d.deviceId)),
+  ]);
   const timeZone = MARKET_TIME_ZONE[c.market as Market] ?? 'UTC';
   const scored = orderViews.find((o) => o.machine_review_score !== null || o.machine_review_result !== '');
 
@@ -495,8 +514,8 @@ export async function loadCustomerDetail(db: Db, who: Who, customerId: number): 
     bank_cards: cardViews,
     repayments: money.repayments,
     reductions: money.reductions,
-    // Collection logs are recorded by the collection flow; no rows exist before it.
-    collection_logs: [],
+    collection_logs: logs.rows,
+    collection_logs_total: logs.total,
     scorecard: {
       result: c.machineReviewResult, status: c.machineReviewStatus, at: iso(c.machineReviewAt),
       score: scored?.machine_review_score ?? null, order_no: scored?.order_no ?? null, rules: await scorecardRules(db, scored?.id),
@@ -504,10 +523,10 @@ export async function loadCustomerDetail(db: Db, who: Who, customerId: number): 
     },
     devices: deviceViews,
     apps,
-    // Provider reports (risk, multi-lender) are bought through the risk providers; none is stored before them.
-    risk_report: [],
-    multi_lender: [],
-    co_debt: await coDebt(db, who, c, devices.map((d) => d.deviceId)),
+    risk_report: reports.risk_report,
+    multi_lender: reports.multi_lender,
+    co_debt: debts.rows,
+    co_debt_finding: debts.finding,
     blacklist: { blacklisted: c.blacklisted, level: c.blacklistLevel, whitelisted: c.whitelisted, login_allowed: c.loginAllowed, entries: await blacklistEntriesOf(db, c) },
     comments_total: Number(comments[0]?.n ?? 0),
     masked: who.privacy,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { coDebtFlagOf } from '../coDebt/check';
 import type { FastifyRequest } from 'fastify';
 import { can, pageKey } from '../../../../commands/permissions';
 import { CALL_RESULT_DICT, DEFAULT_CALL_RESULTS, DEFAULT_DISPOSITIONS, DISPOSITION_DICT, type CaseEvent } from '../../../schemas/collection';
@@ -216,6 +217,8 @@ export async function caseDetail(deps: Deps, actor: Actor, id: number): Promise<
       id: p.id, promise_date: p.promiseDate, amount: p.amountMinor, status: p.status, note: p.note, created_by_name: name(p.createdBy),
       created_at: p.createdAt.toISOString(), resolved_at: iso(p.resolvedAt),
     })),
+    // The merchant's co-debt rule flags a person who owes too much at other merchants (docs/coDebt.md).
+    co_debt: await coDebtFlagOf(db, c.merchantId, c.customerId),
     can_work: holder && c.status === 'open',
     today,
     promise_max_date: addDays(today, PROMISE_MAX_DAYS),

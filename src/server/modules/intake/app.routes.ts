@@ -8,6 +8,7 @@ import { applyForLoan, listProducts, ordersOf } from './apply';
 import { authenticate, type IntakeCaller } from './auth';
 import { bindCard, registerCustomer } from './customers';
 import { confirmOrderWithdrawal } from './withdraw';
+import { customerSessionHooks } from '../customerSession/borrowerHooks';
 
 /**
  * The borrower app's API (docs/intake.md): public as far as staff sessions go, authenticated per merchant by the
@@ -31,6 +32,8 @@ export function appRoutes(app: FastifyInstance, deps: Deps): void {
     sub.addHook('preValidation', async (req) => {
       req.intake = await authenticate(deps, req);
     });
+    // Borrower sessions, GPS range and the customer_operate log (docs/customerSession.md).
+    customerSessionHooks(sub, deps);
     const caller = (req: { intake?: IntakeCaller }) => req.intake!;
     const common = { permission: PUBLIC, audit: false } as const;
 

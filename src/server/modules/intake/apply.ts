@@ -20,6 +20,7 @@ import { intakeEvent } from './intake.table';
 import { moneyUnit, priceLoan } from './pricing';
 import { checkApplyRules } from './rules';
 import { checkChannelLimits } from '../channel/auditRule';
+import { checkCoDebt, recordCoDebt } from '../coDebt/check';
 import { emitConversion } from '../channel/conversions';
 import { onPoolApplication } from '../pool/conversions';
 
@@ -139,6 +140,7 @@ export async function applyForLoan(deps: Deps, caller: IntakeCaller, body: AppAp
     });
     const owner = await recordAt(tx, home, target, now);
     await checkChannelLimits(tx, { channelId: owner.channelId, amountMinor: body.amount, now, timeZone: tz });
+    const coDebt = await checkCoDebt(tx, { merchantId: target.id, idNumber: home.idNumber, phone, deviceIds: body.device_id ? [body.device_id] : [] });
     const id = await nextOrderId(tx);
     const [o] = await tx.insert(loanOrder).values({
       id, orderNo: `LO${today.replaceAll('-', '').slice(2)}${String(id).padStart(9, '0')}`, merchantId: target.id, customerId: owner.id,
@@ -150,6 +152,7 @@ export async function applyForLoan(deps: Deps, caller: IntakeCaller, body: AppAp
       loanDays: body.days, bankCardId: await payoutCard(tx, owner.id), createdAt: now,
     }).returning();
     await recordCreation(tx, { id: o.id, merchantId: target.id, status }, null, now, `app ${caller.appKey}`);
+    await recordCoDebt(tx, coDebt, { id: o.id, customerId: owner.id, at: now });
     await emitConversion(tx, { merchantId: target.id, channelId: o.channelId, kind: 'application', customerId: owner.id, orderId: o.id, at: now });
     await onPoolApplication(tx, { customerId: owner.id, merchantId: target.id, orderId: o.id, at: now });
     await tx.insert(intakeEvent).values({

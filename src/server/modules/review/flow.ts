@@ -1,4 +1,5 @@
 import { channelStages } from '../channel/rules';
+import { coDebtForcesReview } from '../coDebt/check';
 import { eq, inArray } from 'drizzle-orm';
 import { MANUAL_STAGES, REVIEW_STAGE_STATUS, type ManualStage } from '../../../schemas/lifecycle';
 import type { OrderStatus } from '../../../schemas/order';
@@ -45,10 +46,12 @@ export function stagesAfter(stages: readonly ManualStage[], from: OrderStatus): 
  * CONTRACT (owned by the review area): the status an order moves to when it passes `from`
  * (machine_review / reloan / a review status): the next stage that applies, or 'withdrawal' when none is left.
  */
-export async function nextReviewStatus(db: DbOrTx, order: { merchantId: number; isReturning: boolean; channelId?: number | null }, from: OrderStatus): Promise<OrderStatus> {
+export async function nextReviewStatus(db: DbOrTx, order: { id?: number; merchantId: number; isReturning: boolean; channelId?: number | null }, from: OrderStatus): Promise<OrderStatus> {
   const flow = await flowOf(db, order.merchantId);
   // The order's channel may skip stages of the flow or add some (its audit rule, /merchant/channelAuditRule).
   const stages = await channelStages(db, order.channelId, order.isReturning ? flow.returning : flow.new);
+  // An application intake let through on a co-debt rule's `review` effect never passes on the machine alone (docs/coDebt.md).
+  if (!stages.length && order.id !== undefined && (from === 'machine_review' || from === 'reloan') && await coDebtForcesReview(db, order.id)) stages.push(MANUAL_STAGES[0]);
   const next = stagesAfter(stages, from)[0];
   return next ? REVIEW_STAGE_STATUS[next] : 'withdrawal';
 }

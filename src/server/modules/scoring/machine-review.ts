@@ -97,7 +97,7 @@ export async function runMachineReview(deps: Deps, orderId: number): Promise<Mac
         });
         status = 'closed';
       } else {
-        const to = await nextReviewStatus(tx, { merchantId: o.merchantId, isReturning: o.isReturning, channelId: o.channelId }, 'machine_review');
+        const to = await nextReviewStatus(tx, { id: orderId, merchantId: o.merchantId, isReturning: o.isReturning, channelId: o.channelId }, 'machine_review');
         await transitionOrder(tx, { orderId, action: 'machine_pass', to, actorId: null, at, expect: 'machine_review', reason: d.reason, patch });
         // The review area's hook: the stage's task opens, so the order can be claimed and dispatched at once.
         await onStageEntered(tx, { id: orderId, merchantId: o.merchantId, customerId: o.customerId, status: to }, at);

@@ -1,3 +1,4 @@
+import { Badge, Group, Text } from '@mantine/core';
 import type { CoDebtView } from '../../../../schemas/customer';
 import { useDetail } from '../DetailContext';
 import { Coded, Copy, Ltr, MiniTable, Money, Time, useWord } from '../parts';
@@ -7,7 +8,19 @@ import { OrderStatus } from './LoanSection';
 export function CoDebtSection() {
   const { detail } = useDetail();
   const word = useWord();
+  const f = detail.co_debt_finding;
   return (
+    <>
+    {f && (
+      <Group gap="xs" mb={4} data-testid="co-debt-finding">
+        <Badge size="sm" color={f.over.length ? 'red' : 'teal'} variant="light">{word(f.over.length ? 'customer.coDebt.over' : 'customer.coDebt.within')}</Badge>
+        <Text size="xs">
+          {word('customer.coDebt.finding', undefined, { open: f.open_loans, days: f.max_overdue_days })}{' · '}
+          <Money minor={f.outstanding_minor} currency={f.currency} />
+          {f.over.length > 0 && ` · ${f.over.map((o) => word(`coDebt.over.${o}`, o)).join(', ')}`}
+        </Text>
+      </Group>
+    )}
     <MiniTable<CoDebtView>
       label="customer.section.coDebt"
       rows={detail.co_debt}
@@ -24,5 +37,6 @@ export function CoDebtSection() {
         { key: 'overdue', title: 'customer.field.overdue_days', align: 'right', render: (r) => <Ltr>{r.overdue_days}</Ltr> },
       ]}
     />
+    </>
   );
 }

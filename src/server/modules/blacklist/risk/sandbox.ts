@@ -3,7 +3,8 @@ import type { BlacklistType } from '../../../../schemas/blacklist';
 import type { Market } from '../../../../schemas/merchant';
 import { MARKET_DATA } from '../../../seed/markets';
 import { Rng } from '../../../seed/rng';
-import type { FeedPage, RiskListing, RiskProvider, RiskSubject, RiskVerdict } from './types';
+import { MARKET_CURRENCY } from '../../../../schemas/merchant';
+import type { FeedPage, MultiLenderReport, OtherLenderLoan, RiskListing, RiskProvider, RiskReport, RiskSubject, RiskVerdict } from './types';
 
 /**
  * The built-in sandbox risk provider: deterministic fake data, so a demo, a test and a second server all see the same
@@ -70,6 +71,52 @@ export function sandboxHit(s: RiskSandboxSettings, subject: Pick<RiskSubject, 'm
   return h.readUInt32BE(0) / 0x1_0000_0000 < s.hitRate;
 }
 
+const FLAGS = ['identity_mismatch', 'many_applications', 'device_shared', 'court_record', 'telecom_fraud', 'thin_file', 'address_unverified'] as const;
+const LENDERS = ['QuickCash', 'EasyLoan', 'MoneyNow', 'CashBee', 'LendGo', 'PayLater Plus', 'CreditOne', 'FinPocket'] as const;
+const PRODUCTS = ['consumer', 'payday', 'installment', 'credit_card'] as const;
+const GRADES: ReadonlyArray<readonly [number, RiskReport['grade']]> = [[800, 'A'], [650, 'B'], [500, 'C'], [350, 'D'], [0, 'E']];
+
+/** The person's key for the sandbox's answers: the same person always gets the same report. */
+const personKey = (s: RiskSandboxSettings, subject: Pick<RiskSubject, 'merchantId' | 'phone' | 'idNumber'>) =>
+  `${s.seed}:${subject.merchantId}:${subject.idNumber || subject.phone}`;
+
+/** The sandbox's risk report of a person: deterministic from the subject's hash; listed people score low. */
+export function sandboxReport(s: RiskSandboxSettings, subject: Pick<RiskSubject, 'merchantId' | 'phone' | 'idNumber'>): RiskReport {
+  const rng = new Rng(personKey(s, subject), 'risk-report', 0);
+  const listed = sandboxHit(s, subject);
+  const score = listed ? rng.int(120, 380) : rng.int(380, 940);
+  const grade = GRADES.find(([min]) => score >= min)![1];
+  const flags = FLAGS.filter(() => rng.chance(score < 500 ? 0.45 : 0.12));
+  if (listed && !flags.includes('court_record')) flags.push('court_record');
+  const h = crypto.createHash('sha256').update(personKey(s, subject)).digest('hex');
+  return { score, grade, flags, ref: `SBR-${h.slice(0, 16)}` };
+}
+
+/** The sandbox's multi-lender report of a person (0–4 loans elsewhere), deterministic from the subject's hash. */
+export function sandboxMultiLender(s: RiskSandboxSettings, subject: Pick<RiskSubject, 'merchantId' | 'market' | 'phone' | 'idNumber'>, now: Date): MultiLenderReport {
+  const rng = new Rng(personKey(s, subject), 'multi-lender', 0);
+  const md = MARKET_DATA[subject.market];
+  const step = md.amount.step;
+  const n = sandboxHit(s, subject) ? rng.int(2, 4) : rng.weighted([[0, 45], [1, 30], [2, 15], [3, 10]] as const);
+  const loans: OtherLenderLoan[] = [];
+  for (let i = 0; i < n; i++) {
+    const amount = Math.max(md.amount.min, Math.round(rng.int(md.amount.min, md.amount.max) / step) * step);
+    const overdue = rng.chance(0.3) ? rng.int(1, 90) : 0;
+    const opened = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - rng.int(5, 200) * DAY);
+    loans.push({
+      lender: rng.pick(LENDERS), product: rng.pick(PRODUCTS), amount_minor: amount,
+      outstanding_minor: overdue ? amount : Math.round((amount * rng.int(0, 100)) / 100 / step) * step, overdue_days: overdue,
+      opened_on: opened.toISOString().slice(0, 10),
+    });
+  }
+  const h = crypto.createHash('sha256').update(`${personKey(s, subject)}:ml`).digest('hex');
+  return {
+    lenders: new Set(loans.map((l) => l.lender)).size, applications_30d: n + rng.int(0, 3), loans,
+    outstanding_minor: loans.reduce((a, l) => a + l.outstanding_minor, 0), max_overdue_days: loans.reduce((a, l) => Math.max(a, l.overdue_days), 0),
+    currency: MARKET_CURRENCY[subject.market], ref: `SBM-${h.slice(0, 16)}`,
+  };
+}
+
 export function createRiskSandbox(over: Partial<RiskSandboxSettings> = {}): RiskProvider {
   const s = { ...RISK_SANDBOX_DEFAULTS, ...over };
   return {
@@ -92,6 +139,12 @@ export function createRiskSandbox(over: Partial<RiskSandboxSettings> = {}): Risk
         level: ((h[1] % 3) + 1) as 1 | 2 | 3, source, reason: REASONS[source], listedAt: new Date(EPOCH + (h.readUInt16BE(2) % 300) * DAY),
       };
       return { hit: true, listing, response: { result: 'listed', ref: listing.ref, level: listing.level, source, checked_at: now.toISOString() } };
+    },
+    async report(subject): Promise<RiskReport> {
+      return sandboxReport(s, subject);
+    },
+    async multiLender(subject, now): Promise<MultiLenderReport> {
+      return sandboxMultiLender(s, subject, now);
     },
   };
 }

@@ -46,6 +46,38 @@ export interface RiskVerdict {
   response: unknown;
 }
 
+/** A credit (risk) report on one person: a score 0–1000 (higher is safer), a grade A–E and the flags behind it. */
+export interface RiskReport {
+  score: number;
+  grade: 'A' | 'B' | 'C' | 'D' | 'E';
+  /** Provider flags: identity_mismatch, many_applications, device_shared, court_record, telecom_fraud, thin_file … */
+  flags: string[];
+  /** The provider's reference of the report. */
+  ref: string;
+}
+
+/** One loan of the person at another lender, as the multi-lender provider reports it (amounts in the market's currency, minor units). */
+export interface OtherLenderLoan {
+  lender: string;
+  /** consumer | payday | installment | credit_card */
+  product: string;
+  amount_minor: number;
+  outstanding_minor: number;
+  overdue_days: number;
+  opened_on: string;
+}
+
+/** The person's borrowing at other lenders (the platform's own merchants are not in it: that is co-debt). */
+export interface MultiLenderReport {
+  lenders: number;
+  applications_30d: number;
+  loans: OtherLenderLoan[];
+  outstanding_minor: number;
+  max_overdue_days: number;
+  currency: string;
+  ref: string;
+}
+
 export interface RiskProvider {
   /** Stable name, stored with every entry (`risk_blacklist_entry.provider`). */
   readonly name: string;
@@ -53,4 +85,8 @@ export interface RiskProvider {
   feed(merchant: { id: number; market: Market }, cursor: string, limit: number, now: Date): Promise<FeedPage>;
   /** Whether one person is listed now. */
   check(subject: RiskSubject, now: Date): Promise<RiskVerdict>;
+  /** The person's risk report as of now (the customer detail's risk report). */
+  report(subject: RiskSubject, now: Date): Promise<RiskReport>;
+  /** The person's loans at other lenders as of now (the customer detail's multi-lender report). */
+  multiLender(subject: RiskSubject, now: Date): Promise<MultiLenderReport>;
 }

@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import type { ScreenMap } from '../screen.types';
+
+/** Screens of the bank area by command id (one lazy chunk): /system/bank and its BIN tab. */
+const screen = (name: 'BankScreen' | 'BinScreen') => lazy(() => import('./screens').then((m) => ({ default: m[name] })));
+
+export const screens: ScreenMap = {
+  'system.bank': screen('BankScreen'),
+  'system.bankBins': screen('BinScreen'),
+};

@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import type { ScreenMap } from '../screen.types';
+
+/** Screens of the co-debt area by command id: /merchant/coDebtRule. */
+export const screens: ScreenMap = {
+  'merchant.coDebtRule': lazy(() => import('./CoDebtRuleScreen')),
+};

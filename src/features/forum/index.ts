@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import type { ScreenMap } from '../screen.types';
+
+/** Screens of the forum area by command id (one lazy chunk): /AppConfig App_Forum. */
+export const screens: ScreenMap = {
+  'app.App_Forum': lazy(() => import('./ForumScreen')),
+};
