@@ -24,7 +24,7 @@ import { seedDemo } from '../../src/server/seed/demo';
 import { startServer } from './child';
 import { exportBench } from './export.bench';
 import { CHROMIUM_ARGS, gridBench } from './grid.bench';
-import { listBench } from './list.bench';
+import { listBench, twoProcessBench } from './list.bench';
 import { eodBench } from './eod.bench';
 import { statisticsBench } from './statistics.bench';
 import { rewindChangedMigrations } from './unlanded';
@@ -159,6 +159,15 @@ async function engineBench(db: SeededDb, notes: string[]): Promise<Row[]> {
       if (parts.has('list')) {
         console.log(`[${label}] list…`);
         rows.push(...(await listBench(srv, { engine: db.engine, orders, anchor: db.marker.anchor, requests })));
+        // A second process on the same database (PGlite's folder is one process's).
+        if (db.engine === 'pg') {
+          const second = await startServer(db);
+          try {
+            rows.push(...(await twoProcessBench(srv, second, { engine: db.engine, orders, anchor: db.marker.anchor, requests })));
+          } finally {
+            await second.stop();
+          }
+        }
       }
       if (parts.has('grid')) {
         console.log(`[${label}] grid…`);
