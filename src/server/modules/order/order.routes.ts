@@ -9,11 +9,11 @@ import { listRoute } from '../../list/routes';
 import { channel } from '../merchant/channel.table';
 import { merchant } from '../merchant/merchant.table';
 import { customer } from '../client/client.table';
-import { customersByName, customersByPhone, majorUnits } from '../client/client.routes';
+import { customersByName, customersByPhone } from '../client/client.routes';
 import { normaliseListQuery } from '../client/listHooks';
 import { dateRange } from '../empower/time';
 import { loanOrder } from './order.table';
-import { amountRange } from '../../list/values';
+import { amountRange, labelColumn, moneyColumn } from '../../list/values';
 
 /**
  * /review/allOrder: every loan order of every status (GET /loanapi/order/all_list), scoped to the account's
@@ -137,14 +137,14 @@ export const allOrderList = defineList({
     { key: 'product_name', title: 'field.product_id' },
     { key: 'channel_name', title: 'field.channel_id' },
     { key: 'status', title: 'field.status' },
-    { key: 'is_returning', title: 'field.customer_type', value: (r) => (r.is_returning ? 'returning' : 'new') },
+    labelColumn('is_returning', 'field.customer_type', 'returning', 'new'),
     { key: 'currency', title: 'field.currency' },
-    { key: 'application_amount', title: 'field.application_amount', value: (r) => majorUnits(r.application_amount, r.currency) },
-    { key: 'loan_amount', title: 'field.loan_amount', value: (r) => majorUnits(r.loan_amount, r.currency) },
-    { key: 'received_amount', title: 'field.received_amount', value: (r) => majorUnits(r.received_amount, r.currency) },
-    { key: 'contract_amount', title: 'field.contract_amount', value: (r) => majorUnits(r.contract_amount, r.currency) },
-    { key: 'paid_amount', title: 'field.paid_amount', value: (r) => majorUnits(r.paid_amount, r.currency) },
-    { key: 'remaining_debt', title: 'field.remaining_debt', value: (r) => majorUnits(r.remaining_debt, r.currency) },
+    moneyColumn('application_amount', 'field.application_amount'),
+    moneyColumn('loan_amount', 'field.loan_amount'),
+    moneyColumn('received_amount', 'field.received_amount'),
+    moneyColumn('contract_amount', 'field.contract_amount'),
+    moneyColumn('paid_amount', 'field.paid_amount'),
+    moneyColumn('remaining_debt', 'field.remaining_debt'),
     { key: 'loan_days', title: 'field.loan_days' },
     { key: 'loan_at', title: 'field.loan_at' },
     { key: 'due_date', title: 'field.due_date' },
