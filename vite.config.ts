@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 // The console is served by the Fastify server from dist/ in production; `npm run dev` proxies /loanapi to it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   root: 'src/app',
   publicDir: false,
   build: {

@@ -181,7 +181,17 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.get('/healthz', async () => ({ code: CODE.OK, msg: 'ok', data: { db: 'up' } }));
 
   if (opts.serveConsole && fs.existsSync(path.join(cfg.distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: cfg.distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: cfg.distDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file (scripts/precompress.ts): sent as the browser accepts.
+      preCompressed: true,
+      // Vite names assets by content hash, so a name never changes meaning: cached for a year without revalidation.
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   const indexHtml = opts.serveConsole && fs.existsSync(path.join(cfg.distDir, 'index.html')) ? fs.readFileSync(path.join(cfg.distDir, 'index.html'), 'utf8') : null;
   app.setNotFoundHandler((req, reply) => {

@@ -25,7 +25,9 @@ export function queryString(query: Record<string, string | number | undefined> =
 }
 
 export async function startServer(db: SeededDb): Promise<BenchServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/bench/server.ts')], {
+  // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', path.resolve('tests/bench/server.ts')], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '', LOG_LEVEL: 'silent' },
   });

@@ -4,6 +4,15 @@
  * process, so the peak RSS the kernel reports for it (VmHWM) is that export's; the ratio between the full list and
  * a fifth of it shows whether memory grows with the number of rows (it should not: batches are streamed).
  */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { SUPER_KEY } from '../../commands/permissions';
+import { testConfig } from '../../src/server/config';
+import { fastExport } from '../../src/server/list/exportPlan';
+import { buildWhere, resolveSort } from '../../src/server/list/query';
+import { allOrderList } from '../../src/server/modules/order/order.routes';
+import type { Actor } from '../../src/server/plugins/session';
 import { startServer } from './child';
 import type { SeededDb } from './seeded-db';
 import { int, mib, secs, verdict, type Row } from './stats';
@@ -58,10 +67,48 @@ async function exportOnce(db: SeededDb, format: 'csv' | 'xlsx', filters: Record<
   }
 }
 
+/**
+ * The database's own speed: `COPY (the export's query: its columns, joins and order) TO STDOUT` read by a client
+ * that only counts the bytes. PostgreSQL only (PGlite has no COPY to a client stream). null when the list's export
+ * does not take the fast path (then there is no single query to compare with).
+ */
+async function rawCopy(db: SeededDb): Promise<{ ms: number; bytes: number } | null> {
+  if (!db.databaseUrl) return null;
+  const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 1 });
+  try {
+    const ctx = { db: drizzle(pool) as never, cfg: testConfig(), now: () => new Date() };
+    const actor = { accountId: 0, merchantIds: [], nodes: new Set([SUPER_KEY]), nodeList: [SUPER_KEY], privacy: false } as unknown as Actor;
+    const sort = resolveSort(allOrderList, undefined);
+    const fast = fastExport(allOrderList, ctx, await buildWhere(allOrderList, {}, actor, ctx), sort, actor);
+    if (!fast) return null;
+    const conn = await pool.connect();
+    try {
+      const t0 = performance.now();
+      let bytes = 0;
+      for await (const chunk of conn.query(copyTo(`COPY (${fast.query}) TO STDOUT WITH (FORMAT text)`)) as AsyncIterable<Buffer>) bytes += chunk.length;
+      return { ms: performance.now() - t0, bytes };
+    } finally {
+      conn.release();
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
 /** `smallFrom`: created_from that keeps a fifth of the orders (the newest ones). */
 export async function exportBench(db: SeededDb, orders: number, smallFrom: string, formats: Array<'csv' | 'xlsx'>): Promise<Row[]> {
   const engine = db.engine === 'pg' ? 'PostgreSQL' : 'PGlite';
   const out: Row[] = [];
+  const raw = await rawCopy(db);
+  if (raw) {
+    out.push({
+      figure: `raw COPY of the export's query (same columns, joins, order), ${int(orders)} rows`,
+      engine,
+      measured: `${secs(raw.ms)} (${mib(raw.bytes)}, read and discarded by the client)`,
+      target: 'reference',
+      verdict: '',
+    });
+  }
   for (const format of formats) {
     const small = await exportOnce(db, format, { created_from: smallFrom });
     const full = await exportOnce(db, format, {});
@@ -73,6 +120,16 @@ export async function exportBench(db: SeededDb, orders: number, smallFrom: strin
       target: `≤ ${limitMs / 1000} s`,
       verdict: verdict(full.totalMs <= limitMs && full.rows === orders),
     });
+    if (raw && format === 'csv') {
+      const ratio = full.totalMs / raw.ms;
+      out.push({
+        figure: `export CSV end to end ÷ raw COPY of the same query`,
+        engine,
+        measured: `${secs(full.totalMs)} ÷ ${secs(raw.ms)} = ${ratio.toFixed(2)}×`,
+        target: '≤ 2×',
+        verdict: verdict(ratio <= 2),
+      });
+    }
     const ratio = full.peak / small.peak;
     out.push({
       figure: `export ${format.toUpperCase()}, peak RSS ${int(small.rows)} → ${int(full.rows)} rows`,

@@ -58,6 +58,22 @@ export async function listBench(srv: BenchServer, o: ListBenchOptions): Promise<
     verdict: verdict(target.v <= target.max),
   });
 
+  // More clients on the same process: latency and throughput as the queue grows (no target: the figures say where
+  // one process saturates on this machine).
+  for (const clients of [50, 100]) {
+    const r = await hammer(clients, Math.max(o.requests, clients * 10), async () => {
+      await page();
+    });
+    const st = summarise(r.times);
+    rows.push({
+      figure: `list, ${clients} clients, first page (filter + sort)`,
+      engine,
+      measured: `p50 ${ms(st.p50)}, p95 ${ms(st.p95)}, p99 ${ms(st.p99)}, ${int(r.rps)} req/s`,
+      target: '',
+      verdict: '',
+    });
+  }
+
   // 10 clients scrolling: a first page, then 9 keyset pages (the count is reused by the continuation pages).
   const cursors: Array<string | null> = Array.from({ length: 10 }, () => null);
   const read = Array.from({ length: 10 }, () => 0);
@@ -137,4 +153,38 @@ export async function listBench(srv: BenchServer, o: ListBenchOptions): Promise<
     });
   }
   return rows;
+}
+
+/**
+ * Two server processes on one PostgreSQL against one: the same 20 clients asking for first pages, all on one
+ * process, then split between two. On a machine whose cores the database and the clients share, a second process
+ * gains only what one process left idle; the figures say how much.
+ */
+export async function twoProcessBench(one: BenchServer, two: BenchServer, o: ListBenchOptions): Promise<Row[]> {
+  const engine = 'PostgreSQL';
+  const q = mainQuery(o.anchor);
+  const tokens = [await one.login(), await two.login()];
+  const servers = [one, two];
+  const ask = (s: number) => servers[s].get<Page>(tokens[s], '/loanapi/order/all_list', { ...q, size: PAGE });
+  for (let i = 0; i < 20; i++) await Promise.all([ask(0), ask(1)]);
+  const clients = 20;
+  const n = Math.max(o.requests, 400);
+  const single = await hammer(clients, n, async () => {
+    await ask(0);
+  });
+  const split = await hammer(clients, n, async (_, w) => {
+    await ask(w % 2);
+  });
+  const a = summarise(single.times);
+  const b = summarise(split.times);
+  return [
+    { figure: `list, ${clients} clients, one server process`, engine, measured: `p50 ${ms(a.p50)}, p95 ${ms(a.p95)}, ${int(single.rps)} req/s`, target: '', verdict: '' },
+    {
+      figure: `list, ${clients} clients, two server processes`,
+      engine,
+      measured: `p50 ${ms(b.p50)}, p95 ${ms(b.p95)}, ${int(split.rps)} req/s = ${(split.rps / single.rps).toFixed(2)}× one process`,
+      target: '',
+      verdict: '',
+    },
+  ];
 }

@@ -2,6 +2,7 @@ import { FetchError, ofetch, type $Fetch } from 'ofetch';
 import type { ApiCall } from '../../../commands/command.types';
 import { CODE, HTTP_SESSION_ENDED, type Envelope } from '../../schemas/common';
 import { resetToken, session } from '../state/session';
+import { keepAhead, prefetchKey, takeAhead } from './prefetch';
 import { currentLang } from '../intl/lang';
 
 /** Spec §9: request timeout 60000 ms. */
@@ -182,7 +183,14 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, p
 }
 
 export const api = {
-  get: <T>(path: string, query?: Record<string, unknown>, opts?: RequestOptions) => request<T>('GET', path, query, opts),
+  get: <T>(path: string, query?: Record<string, unknown>, opts?: RequestOptions) => {
+    // An answer fetched ahead (prefetch.ts) serves the first read; if that fetch failed, the read asks again.
+    const ahead = takeAhead<T>(prefetchKey(session.token, path, queryOf(query)));
+    return ahead ? ahead.catch(() => request<T>('GET', path, query, opts)) : request<T>('GET', path, query, opts);
+  },
+  /** Fetches a GET now for a read expected soon (quiet: a failure is for that read to show). */
+  prefetch: (path: string, query?: Record<string, unknown>) =>
+    keepAhead(prefetchKey(session.token, path, queryOf(query)), () => request('GET', path, query, { silent: true })),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
   /** Calls a registry ApiCall; `:id`-style path parameters are filled from the payload. */
   call: <T>(call: ApiCall, payload: Record<string, unknown> = {}, opts?: RequestOptions) => {

@@ -23,6 +23,7 @@ import { TagsView } from './TagsView';
 import { TopBar } from './TopBar';
 import { useDocumentTitle } from './useDocumentTitle';
 import { installCopyAudit } from '../lib/copy';
+import { preloadDataGrid } from '../../ui/DataGrid';
 
 /** Spec §7/§9: the keep-alive call runs every hour while signed in. */
 export const KEEP_ALIVE_MS = 60 * 60 * 1000;
@@ -32,6 +33,16 @@ export const KEEP_ALIVE_MS = 60 * 60 * 1000;
  * the settings panel, the command palette and hotkeys. Flex layout with logical properties, so Arabic puts the
  * sidebar on the right.
  */
+/** Runs `fn` when the browser is idle (at the latest after 2 s); the returned function cancels it. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(fn, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(fn, 1000);
+  return () => window.clearTimeout(id);
+}
+
 export default function Shell({ children }: { children: ReactNode }) {
   const t = useT();
   const { sidebarOpened, device, mobileNavOpen } = useSnapshot(layout);
@@ -56,6 +67,10 @@ export default function Shell({ children }: { children: ReactNode }) {
 
   // Spec §3 copy/cut audit: the signed-in console reports what staff copy out of it.
   useEffect(() => installCopyAudit(), []);
+
+  // Nearly every screen is a grid: its chunks are fetched while the console is idle after sign-in, not on the
+  // first screen opened (docs/performance.md).
+  useEffect(() => whenIdle(preloadDataGrid), []);
 
   useEffect(() => {
     void refreshSystemInfo();

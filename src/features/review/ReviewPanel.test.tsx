@@ -102,10 +102,27 @@ describe('review panel', () => {
     expect(call.mock.calls[0][1]).toEqual({ id: 41, limit: 2_500_000, version: DETAIL.version });
     // Opening the order claimed it (with the version shown); moving on claims nothing.
     expect(post).toHaveBeenCalledWith('/loanapi/review/trial/claim', { id: 41, version: DETAIL.version }, { silent: true });
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/loanapi/review/trial/next', { exclude: [41] }));
+    await waitFor(() => expect(post.mock.calls.some(([path, body]) => path === '/loanapi/review/trial/next' && JSON.stringify(body) === '{"exclude":[41]}')).toBe(true));
     await waitFor(() => expect(window.location.search).toContain('id=52'));
     expect(window.location.pathname).toBe('/details/reviewDetails');
     expect(new URLSearchParams(window.location.search).get('type')).toBe('trial');
+  });
+
+  it('while the order is read, fetches the next one ahead; the decision then opens it without asking again', async () => {
+    mockGets();
+    vi.spyOn(api, 'call').mockResolvedValue({ id: 41, status: 'second_review' } as never);
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ id: 53, order_no: 'LO3', customer_id: 9, customer_name: 'C', phone: '0901234567' } as never);
+    const prefetch = vi.spyOn(api, 'prefetch').mockImplementation(() => undefined);
+    renderUi(<ReviewPanel orderId={41} type="trial" />);
+    await screen.findByTestId('review-panel');
+    const nexts = () => post.mock.calls.filter(([path]) => path === '/loanapi/review/trial/next');
+    await waitFor(() => expect(nexts()).toHaveLength(1), { timeout: 2000 });
+    // What the next order's details will read is asked for now.
+    await waitFor(() => expect(prefetch).toHaveBeenCalledWith('/loanapi/review/order_detail', { id: 53 }));
+    expect(prefetch).toHaveBeenCalledWith('/loanapi/customer/detail', { customer_id: 9 });
+    fireEvent.click(screen.getByTestId('review-approve'));
+    await waitFor(() => expect(window.location.search).toContain('id=53'));
+    expect(nexts()).toHaveLength(1);
   });
 
   it('rejects with the reason picked in the panel', async () => {

@@ -18,7 +18,7 @@ import { BreakdownPanel } from '../scoring/BreakdownPanel';
 import { useVersionedDecisions } from './decisions';
 import { useStaleKeyGuard } from './keyGuard';
 import { reviewApi } from './review.api';
-import { openNext, STATUS_COLORS, useRejectReasonChoices, word } from './shared';
+import { openNext, prefetchNext, STATUS_COLORS, useRejectReasonChoices, word } from './shared';
 
 const isStage = (t: string): t is StagePage => (STAGE_PAGES as readonly string[]).includes(t);
 const isService = (t: string): t is ServicePage => (SERVICE_PAGES as readonly string[]).includes(t);
@@ -68,6 +68,14 @@ export default function ReviewPanel({ orderId, type }: { orderId: number; type: 
       setCurrentScreen(/^\/(details|example)\//.test(window.location.pathname) ? CUSTOMER_DETAIL_SCREEN : null);
     };
   }, [screen, row, ready]);
+
+  // Once this order is on screen, its queue's next one is fetched ahead (after a moment: a reviewer who decides at
+  // once still gets the next order by the ordinary call).
+  useEffect(() => {
+    if (!ready || !page || !isStage(page)) return;
+    const timer = setTimeout(() => prefetchNext(page, orderId), 250);
+    return () => clearTimeout(timer);
+  }, [ready, page, orderId]);
 
   const goOn = useCallback(() => {
     setMovingFrom(orderId);

@@ -5,10 +5,14 @@ import { byId } from '../../../commands';
 import { registerParamChoices } from '../../app/commands';
 import { notify } from '../../app/lib/notify';
 import { useDict } from '../../app/lib/dict';
-import type { ReviewFilterOptions, StagePage } from '../../schemas/review';
+import type { NextOrder, ReviewFilterOptions, StagePage } from '../../schemas/review';
 import { REJECT_REASON_DICT } from '../../schemas/review';
 import { useRemote } from '../../ui/useRemote';
-import { reviewApi } from './review.api';
+import { api } from '../../app/api/request';
+import { PREFETCH_TTL_MS } from '../../app/api/prefetch';
+import { DETAIL_PATH } from '../client/detail/customerDetail.api';
+import { BREAKDOWN } from '../scoring/scoring.api';
+import { REVIEW_ORDER_DETAIL, reviewApi } from './review.api';
 
 /** Pill colours of loan statuses: waiting and review (blue, violet), money moving (cyan), debt (orange, red), done (green), ended (grey). */
 export const STATUS_COLORS: Record<string, string> = {
@@ -70,7 +74,10 @@ export function merchantProductChoices(options: ReviewFilterOptions, merchantId:
  * when the queue has nothing left for them, says so and shows the queue.
  */
 export async function openNext(page: StagePage, exclude: number[] = []): Promise<void> {
-  const next = await reviewApi.next(page, exclude).catch(() => undefined);
+  // The next order asked for while the reviewer read this one (prefetchNext), when it excluded the same orders;
+  // an empty answer then is asked again (orders may have arrived since).
+  const ahead = takeNextAhead(page, exclude);
+  const next = (ahead && (await ahead.catch(() => null))) || (await reviewApi.next(page, exclude).catch(() => undefined));
   if (next === undefined) return; // the request layer showed why
   if (!next) {
     notify('info', 'review.queue.empty');
@@ -79,4 +86,31 @@ export async function openNext(page: StagePage, exclude: number[] = []): Promise
     return;
   }
   openReviewDetails(page, next);
+}
+
+/**
+ * While the reviewer reads an order, the queue's next order (not claimed: `next` only looks) and what its review
+ * details will read — the customer, the order, the machine review — are fetched, so that after a decision the next
+ * order is on screen without waiting for them. Opening it claims it as before; one taken by someone else meanwhile
+ * shows as theirs.
+ */
+let nextAhead: { page: StagePage; exclude: string; at: number; answer: Promise<NextOrder | null> } | null = null;
+
+export function prefetchNext(page: StagePage, current: number): void {
+  const exclude = [current];
+  const answer = reviewApi.next(page, exclude, { silent: true });
+  nextAhead = { page, exclude: exclude.join(), at: Date.now(), answer };
+  void answer.then((n) => {
+    if (!n) return;
+    api.prefetch(REVIEW_ORDER_DETAIL, { id: n.id });
+    api.prefetch(DETAIL_PATH, { customer_id: n.customer_id });
+    api.prefetch(BREAKDOWN, { order_id: n.id });
+  }, () => undefined);
+}
+
+function takeNextAhead(page: StagePage, exclude: number[]): Promise<NextOrder | null> | undefined {
+  const a = nextAhead;
+  nextAhead = null;
+  if (!a || a.page !== page || a.exclude !== exclude.join() || Date.now() - a.at > PREFETCH_TTL_MS) return undefined;
+  return a.answer;
 }

@@ -45,6 +45,11 @@ export interface ExportColumn<R> {
   title: string;
   /** Cell value when it is not the field as is (money in major units, a dictionary label…). */
   value?(row: R): unknown;
+  /**
+   * What `value` computes, as data, so that an export can take the fast path (exportText.ts) without calling it:
+   * set by the helpers of values.ts (moneyColumn, labelColumn) together with the `value` it describes.
+   */
+  text?: { money: string } | { label: [string, string] };
 }
 
 export interface ListDef<F extends z.ZodObject, C extends ListColumns, S extends string, R> {

@@ -1,11 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
-import { setImmediate as tick } from 'node:timers/promises';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type pg from 'pg';
 import type { Deps } from '../deps';
 import { translate } from '../i18n';
@@ -16,6 +12,13 @@ import type { AnyList } from './define';
 import { buildWhere, keyQuery, readPage, resolveSort, shapeRow, type Position } from './query';
 import { cappedCount } from './count';
 import { hmac, sameSig, signingSecret } from './secret';
+import { csvWriter, xlsxWriter as xlsxWriterOf, type SheetWriter } from './writers';
+import { to as copyTo } from 'pg-copy-streams';
+import { fastExport } from './exportPlan';
+import type { ExportPlan } from './exportText';
+import { localSink, workerSink, type SinkSpec } from './exportSink';
+
+export { csvWriter };
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -35,6 +38,15 @@ export const EXPORT_SETTINGS = {
   keepFilesMs: 24 * 3_600_000,
   /** Jobs running at once in this process (the others wait, queued). */
   concurrency: 2,
+  /**
+   * On PostgreSQL, a list whose export columns allow it is written from one streamed COPY by exportText.ts (the
+   * fast path, exportPlan.ts); false: always keyset batches through the list's own row hooks (the general path).
+   */
+  fastPath: true,
+  /** Fast-path exports of at least this many rows (the count) are encoded in a worker thread, off the request thread. */
+  workerRows: 20_000,
+  /** COPY bytes gathered before they are converted (or sent to the worker) at once. */
+  chunkBytes: 256 * 1024,
 };
 
 /** What the job row's `query` holds: the list's (or report's) validated input, replayed by the worker. */
@@ -73,141 +85,9 @@ export async function checkLink(d: Pick<Deps, 'db' | 'now'>, id: number, exp: nu
   return exp * 1000 < d.now().getTime() ? 'expired' : 'ok';
 }
 
-// ---- writers -----------------------------------------------------------------------------------------------
-
-interface SheetWriter {
-  row(cells: unknown[]): Promise<void>;
-  close(): Promise<void>;
-  abort(): Promise<void>;
-}
-
-/** A cell as text: '' for null, JSON for objects; a leading = + - @ is defused unless the text is a number. */
-function csvText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  let s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  if (/^[=+\-@\t\r]/.test(s) && !/^[+-]?\d[\d\s.,]*$/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** CSV (RFC 4180, UTF-8 with BOM so that spreadsheet programs read it as UTF-8) through a write stream, honouring backpressure. */
-export function csvWriter(file: string, header: string[]): SheetWriter {
-  const stream = fs.createWriteStream(file);
-  let buf = '\uFEFF' + header.map(csvText).join(',') + '\r\n';
-  let lines = 0;
-  const flush = async () => {
-    if (!buf) return;
-    const ok = stream.write(buf);
-    buf = '';
-    lines = 0;
-    // events.once rejects when the stream errors while we wait.
-    if (!ok) await once(stream, 'drain');
-  };
-  return {
-    async row(cells) {
-      buf += cells.map(csvText).join(',') + '\r\n';
-      if (++lines >= 200) await flush();
-    },
-    async close() {
-      await flush();
-      stream.end();
-      await finished(stream);
-    },
-    async abort() {
-      // Wait for the file to be closed, so that it can be removed (the open may still be pending).
-      if (!stream.closed) {
-        const closed = once(stream, 'close').catch(() => undefined);
-        stream.destroy();
-        await closed;
-      }
-    },
-  };
-}
-
-const XLSX_MAX_TEXT = 32_767;
-
-function xlsxCell(v: unknown): unknown {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'number' || typeof v === 'boolean') return v;
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return s.length > XLSX_MAX_TEXT ? s.slice(0, XLSX_MAX_TEXT) : s;
-}
-
-/**
- * exceljs hands a sheet's XML to its zip entry stream without waiting for it (utils/stream-buf.js writes each
- * 64 KB block and moves on), while zlib compresses on the thread pool: rows produced faster than they compress
- * pile up there — hundreds of MB over a million rows. Past XLSX_BUFFERED_MAX waiting there, wait until the stream
- * has taken it all (below that, rows are produced while zlib works); when the stream is not where exceljs keeps
- * it, just yield to the event loop.
- */
-const XLSX_BUFFERED_MAX = 4 * 1024 * 1024;
-
-async function sheetDrained(sheet: ExcelJS.Worksheet): Promise<void> {
-  // archiver's PassThrough comes from readable-stream, which keeps the state only in _writableState.
-  type Entry = NodeJS.EventEmitter & { destroyed?: boolean; _writableState?: { length?: number; needDrain?: boolean } };
-  const entry = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as Entry | undefined;
-  const state = entry?._writableState;
-  if (!entry || !state?.needDrain || (state.length ?? 0) < XLSX_BUFFERED_MAX || entry.destroyed) {
-    await tick();
-    return;
-  }
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      entry.removeListener('drain', done);
-      entry.removeListener('close', done);
-      entry.removeListener('error', done);
-      resolve();
-    };
-    entry.on('drain', done);
-    entry.on('close', done);
-    // The error itself reaches the workbook's commit, which fails the export.
-    entry.on('error', done);
-  });
-}
-
-/**
- * XLSX through exceljs's streaming writer: each row is committed as written, and every `yieldEvery` rows the
- * writer waits for the zip stream to take the data (sheetDrained), so memory stays flat; past `sheetRows` data
- * rows a new sheet (with the header) starts.
- */
+/** XLSX writer with the sheet limit and drain interval of EXPORT_SETTINGS unless given (writers.ts). */
 export function xlsxWriter(file: string, header: string[], opts: { sheetRows?: number; yieldEvery?: number; sheetName?: (n: number) => string } = {}): SheetWriter {
-  const limit = Math.max(1, opts.sheetRows ?? EXPORT_SETTINGS.sheetRows);
-  const every = Math.max(1, opts.yieldEvery ?? EXPORT_SETTINGS.yieldEvery);
-  const used = new Set<string>();
-  // Excel: at most 31 characters, none of []:*?/\, unique in the workbook (a missing translation repeats itself).
-  const name = (n: number) => {
-    let s = (opts.sheetName?.(n) ?? '').replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31);
-    if (!s || used.has(s.toLowerCase())) s = `Sheet${n}`;
-    while (used.has(s.toLowerCase())) s = `${s}_`.slice(-31);
-    used.add(s.toLowerCase());
-    return s;
-  };
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
-  let sheet: ExcelJS.Worksheet | null = null;
-  let sheets = 0;
-  let inSheet = 0;
-  let n = 0;
-  const next = () => {
-    sheet?.commit();
-    sheet = wb.addWorksheet(name(++sheets));
-    sheet.addRow(header).commit();
-    inSheet = 0;
-  };
-  return {
-    async row(cells) {
-      if (!sheet || inSheet >= limit) next();
-      sheet!.addRow(cells.map(xlsxCell)).commit();
-      inSheet++;
-      if (++n % every === 0) await sheetDrained(sheet!);
-    },
-    async close() {
-      if (!sheet) next();
-      sheet!.commit();
-      await wb.commit();
-    },
-    async abort() {
-      await wb.commit().catch(() => undefined);
-    },
-  };
+  return xlsxWriterOf(file, header, { ...opts, sheetRows: opts.sheetRows ?? EXPORT_SETTINGS.sheetRows, yieldEvery: opts.yieldEvery ?? EXPORT_SETTINGS.yieldEvery });
 }
 
 // ---- the runner --------------------------------------------------------------------------------------------
@@ -355,6 +235,8 @@ export interface ExportRows {
   header: string[];
   total: number;
   batches: AsyncIterable<unknown[][]>;
+  /** Set when the rows come from one streamed COPY instead (the fast path): `batches` is then not read. */
+  fast?: { pool: pg.Pool; query: string; plan: ExportPlan; sheetNames: string[] };
 }
 
 function exportCells(list: AnyList, row: Record<string, unknown>): unknown[] {
@@ -370,6 +252,13 @@ export function listExportSource(list: AnyList): ExportSource {
       const sort = resolveSort(list, q.sort);
       const where = await buildWhere(list, filters, actor, d);
       const counted = await cappedCount(d.db, () => keyQuery(list, d, where), list.countCap, { table: list.table, filtered: where !== undefined });
+      const header = list.def.exportColumns.map((c) => translate(lang, c.title));
+      const pool = EXPORT_SETTINGS.fastPath ? poolOf(d.db) : null;
+      const fast = pool ? fastExport(list, d, where, sort, actor) : null;
+      if (pool && fast) {
+        const sheetNames = Array.from({ length: 64 }, (_, i) => translate(lang, 'export.sheetName', { n: i + 1 }));
+        return { header, total: counted.total, batches: (async function* () {})(), fast: { pool, ...fast, sheetNames } };
+      }
       const batch = (after: Position | null) => readPage(list, d, where, sort, { after, size: EXPORT_SETTINGS.batchSize, bulk: true });
       async function* batches() {
         let pending: ReturnType<typeof batch> | null = batch(null);
@@ -384,7 +273,7 @@ export function listExportSource(list: AnyList): ExportSource {
           pending?.catch(() => undefined);
         }
       }
-      return { header: list.def.exportColumns.map((c) => translate(lang, c.title)), total: counted.total, batches: batches() };
+      return { header, total: counted.total, batches: batches() };
     },
   };
 }
@@ -394,8 +283,9 @@ const sourceOf = (s: AnyList | ExportSource): ExportSource => ('open' in s ? s :
 /** Writes every row of the source into the file, recording progress after each batch. */
 async function writeRows(d: Deps, src: ExportSource, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, file: string): Promise<number> {
   const lang: Lang = LANG_BY_CODE[q.lang] ?? LANG_BY_CODE.en;
-  const { header, total, batches } = await src.open(d, actor, q, lang);
+  const { header, total, batches, fast } = await src.open(d, actor, q, lang);
   await d.db.update(exportJob).set({ rowsTotal: total }).where(eq(exportJob.id, jobId));
+  if (fast) return writeCopy(d, jobId, fast, total, format, header, file);
   const writer = format === 'csv'
     ? csvWriter(file, header)
     : xlsxWriter(file, header, { sheetName: (n) => translate(lang, 'export.sheetName', { n }) });
@@ -412,6 +302,49 @@ async function writeRows(d: Deps, src: ExportSource, jobId: number, actor: Actor
     throw err;
   }
   return done;
+}
+
+/**
+ * The fast path: one `COPY (query) TO STDOUT` streamed into a sink that converts and writes (in a worker thread
+ * for big exports); progress is recorded every `batchSize` rows. A failure on either side ends both and rethrows.
+ */
+async function writeCopy(d: Deps, jobId: number, fast: NonNullable<ExportRows['fast']>, total: number, format: ExportFormat, header: string[], file: string): Promise<number> {
+  const spec: SinkSpec = { plan: fast.plan, header, file, format, sheetRows: EXPORT_SETTINGS.sheetRows, yieldEvery: EXPORT_SETTINGS.yieldEvery, sheetNames: fast.sheetNames };
+  const sink = total >= EXPORT_SETTINGS.workerRows ? workerSink(spec) : localSink(spec);
+  let conn: pg.PoolClient | null = null;
+  let broken: Error | undefined;
+  try {
+    conn = await fast.pool.connect();
+    const stream = conn.query(copyTo(`COPY (${fast.query}) TO STDOUT WITH (FORMAT text)`));
+    let parts: Buffer[] = [];
+    let size = 0;
+    let reported = 0;
+    const flush = async () => {
+      if (!size) return;
+      const chunk = parts.length === 1 ? parts[0] : Buffer.concat(parts, size);
+      parts = [];
+      size = 0;
+      await sink.push(chunk);
+      if (sink.rows - reported >= EXPORT_SETTINGS.batchSize) {
+        reported = sink.rows;
+        await d.db.update(exportJob).set({ rowsDone: reported }).where(eq(exportJob.id, jobId));
+      }
+    };
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      parts.push(chunk);
+      size += chunk.length;
+      if (size >= EXPORT_SETTINGS.chunkBytes) await flush();
+    }
+    await flush();
+    return await sink.end();
+  } catch (err) {
+    broken = err as Error;
+    await sink.abort().catch(() => undefined);
+    throw err;
+  } finally {
+    // A connection whose COPY stopped half-way is not handed out again.
+    conn?.release(broken);
+  }
 }
 
 async function run(d: Deps, src: ExportSource, jobId: number, actor: Actor, q: ExportQuery, format: ExportFormat, log: { error(o: object, m: string): void }): Promise<void> {

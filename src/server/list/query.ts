@@ -7,6 +7,7 @@ import { castType, validValue, type Cursor } from './cursor';
 import type { AnyList, ListCtx, SortDir } from './define';
 import { maskRow } from './mask';
 import { bulkSourceOf, copyRows } from './copy';
+import { selectNamed } from '../db/prepared';
 
 /** Fields the engine adds to a page's select, as PostgreSQL text. */
 const ENGINE_TEXT: ReadonlySet<string> = new Set(['__pk', '__k']);
@@ -122,7 +123,7 @@ export async function readPage(list: AnyList, ctx: ListCtx, where: SQL | undefin
   const src = opts.bulk ? bulkSourceOf(ctx.db) : null;
   // A query the COPY path cannot express, or any error there, falls back to the ordinary query (which reports real errors).
   let rows = src ? await copyRows(src, q, fields, ENGINE_TEXT) : null;
-  rows ??= (await q) as Record<string, unknown>[];
+  rows ??= await selectNamed(q);
   const more = rows.length > opts.size;
   if (more) rows = rows.slice(0, opts.size);
   if (back) rows.reverse();

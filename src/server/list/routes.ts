@@ -130,10 +130,13 @@ async function listPage(d: Deps, list: AnyList, req: FastifyRequest, q: ListQuer
   const direction = q.direction ?? cursor?.w ?? 'next';
   const filters = Object.fromEntries(Object.keys(list.def.filters.shape).map((k) => [k, q[k]]));
   const where = await buildWhere(list, filters, actor, d);
-  // A first page counts; pages that continue it (cursor, offset) reuse that total for a while.
+  // Pages that continue a first page (cursor, offset) reuse its total for a while. A first page counts again,
+  // unless the last count was past the cap: that total is the planner's estimate anyway, and counting cap + 1 rows
+  // to find it capped again is most of a first page's database time.
   const key = countKey(list.id, actor.accountId, filters);
   const now = Date.now();
-  const known = after !== null || offset > 0 ? recentCount(key, now) : undefined;
+  const recent = recentCount(key, now);
+  const known = after !== null || offset > 0 || recent?.total_capped ? recent : undefined;
   let page: Awaited<ReturnType<typeof readPage>>;
   let counted: Counted;
   try {

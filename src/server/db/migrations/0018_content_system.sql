@@ -1,3 +1,9 @@
+CREATE TABLE "auth_epoch" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"v" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "auth_epoch_one_row" CHECK ("auth_epoch"."id" = 1)
+);
+--> statement-breakpoint
 CREATE TABLE "template" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"merchant_id" integer,

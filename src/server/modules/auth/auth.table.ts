@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 export const captcha = pgTable('captcha', {
   id: varchar('id', { length: 40 }).primaryKey(),
@@ -32,3 +33,12 @@ export const loginAttempt = pgTable('login_attempt', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   attempts: integer('attempts').notNull().default(0),
 });
+
+/**
+ * One row: bumped by triggers (migration auth_epoch) in the transaction of every change that can refuse a session or
+ * change what it may do. The session check's cache (sessionCache.ts) holds an entry while this value is unchanged.
+ */
+export const authEpoch = pgTable('auth_epoch', {
+  id: smallint('id').primaryKey().default(1),
+  v: bigint('v', { mode: 'number' }).notNull().default(0),
+}, (t) => [check('auth_epoch_one_row', sql`${t.id} = 1`)]);

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { accessFrom, type AccessProfile, type RoleGrant } from '../empower/access';
 import { adminAccount, adminSession, permissionNodeState, role } from '../empower/empower.table';
+import { currentAuthEpoch, sessionCacheOf } from './sessionCache';
 
 export function newToken(): string {
   return crypto.randomBytes(16).toString('hex');
@@ -102,12 +103,20 @@ function validSession(cfg: Config, now: Date, s: SessionRow | undefined): Sessio
 }
 
 /**
- * The session of a token with its account's access, in one round trip (every signed-in request runs this): the
- * session row, the account, its live roles and the disabled nodes come back together, so the check costs one query
- * instead of four. Nothing is cached: a force logout, a role change or a disabled node applies to the next request.
+ * The session of a token with its account's access. A session seen before is answered from this process's cache
+ * (sessionCache.ts) after one read of the auth epoch, which every change that could refuse it bumps (migration
+ * 0018): a force logout, a role change or a disabled node applies to the next request, in every process. Otherwise
+ * one round trip reads the session row, the account, its live roles, the disabled nodes and the epoch together.
  */
 export async function checkSessionAccess(db: DbOrTx, cfg: Config, now: Date, token: string | undefined): Promise<{ session: SessionRow; access: AccessProfile | null }> {
   if (!token) throw new AppError(CODE.TOKEN_ILLEGAL, 'error.tokenMissing');
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(db);
+  const hit = cache.get(tokenHash);
+  if (hit && hit.epoch === (await currentAuthEpoch(db))) {
+    // A session that looks idle by this process's copy may have been touched by another process: the row decides.
+    if (stillValid(cfg, now, hit.session)) return hit;
+  }
   const [row] = await db.select({
     ...SESSION_COLUMNS,
     account: adminAccount,
@@ -116,19 +125,35 @@ export async function checkSessionAccess(db: DbOrTx, cfg: Config, now: Date, tok
       FROM ${role} r WHERE r.id IN (${adminAccount.roleId}, ${adminAccount.secondaryRoleId}) AND r.deleted_at IS NULL)`,
     disabled: sql<string[] | string>`(
       SELECT coalesce(json_agg(n.key), '[]'::json) FROM ${permissionNodeState} n WHERE n.disabled)`,
+    epoch: sql<string>`(SELECT v::text FROM auth_epoch WHERE id = 1)`,
   }).from(adminSession)
     .leftJoin(adminAccount, eq(adminAccount.id, adminSession.accountId))
-    .where(eq(adminSession.tokenHash, hashToken(token))).limit(1);
+    .where(eq(adminSession.tokenHash, tokenHash)).limit(1);
+  cache.delete(tokenHash);
   const session = validSession(cfg, now, row);
   const account = row.account;
-  if (!account || account.deletedAt) return { session, access: null };
   const parse = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) as T : v);
-  return { session, access: accessFrom(account, parse(row.roles), parse(row.disabled)) };
+  const access = !account || account.deletedAt ? null : accessFrom(account, parse(row.roles), parse(row.disabled));
+  const { id, accountId, lastSeenAt, expiresAt, revokedReason } = session;
+  const entry = { session: { id, accountId, lastSeenAt, expiresAt, revokedReason }, access, epoch: String(row.epoch) };
+  if (access) cache.set(tokenHash, { ...entry, access });
+  return entry;
+}
+
+function stillValid(cfg: Config, now: Date, s: SessionRow): boolean {
+  try {
+    validSession(cfg, now, s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Marks activity at most once a minute, so a busy console does not write on every request. */
 export async function touchSession(db: DbOrTx, s: SessionRow, now: Date): Promise<void> {
   if (now.getTime() - s.lastSeenAt.getTime() < 60_000) return;
   await db.update(adminSession).set({ lastSeenAt: now }).where(eq(adminSession.id, s.id));
+  // The cached copy (checkSessionAccess answers it) moves with the row.
+  s.lastSeenAt = now;
   await db.execute(sql`update admin_account set active_at = ${now.toISOString()}::timestamptz where id = ${s.accountId}`);
 }

@@ -172,7 +172,7 @@ export const customerList = defineList({
   ],
 });
 
-const EXPONENT: Record<string, number> = { VND: 0, CNY: 2, TWD: 2, EGP: 2, THB: 2, INR: 2, USD: 2 };
+export const EXPONENT: Record<string, number> = { VND: 0, CNY: 2, TWD: 2, EGP: 2, THB: 2, INR: 2, USD: 2 };
 
 /** Minor units → major units of a currency, for export cells (12.5, not 1250). */
 export function majorUnits(minor: number | string | null | undefined, currency: string | null | undefined): number | null {

@@ -9,11 +9,11 @@ import { listRoute } from '../../list/routes';
 import { channel } from '../merchant/channel.table';
 import { merchant } from '../merchant/merchant.table';
 import { customer } from '../client/client.table';
-import { customersByName, customersByPhone, majorUnits, outer } from '../client/client.routes';
+import { customersByName, customersByPhone } from '../client/client.routes';
 import { normaliseListQuery } from '../client/listHooks';
 import { dateRange } from '../empower/time';
 import { loanOrder } from './order.table';
-import { amountRange } from '../../list/values';
+import { amountRange, labelColumn, moneyColumn } from '../../list/values';
 
 /**
  * /review/allOrder: every loan order of every status (GET /loanapi/order/all_list), scoped to the account's
@@ -48,20 +48,27 @@ export const ORDER_SORT_GUARDS = { loan_at: 'has_loan_time', due_date: 'has_due_
 export const allOrderList = defineList({
   id: 'review.allOrder',
   permission: pageKey('review', 'allOrder'),
-  from: loanOrder,
+  // Names by LEFT JOINs on primary keys, not a subquery per name and row (an export of a million rows made four
+  // million probes); a count selects none of them and PostgreSQL removes the joins from it.
+  from: (db, fields) => db.select(fields).from(loanOrder)
+    .leftJoin(merchant, eq(merchant.id, loanOrder.merchantId))
+    .leftJoin(customer, eq(customer.id, loanOrder.customerId))
+    .leftJoin(channel, eq(channel.id, loanOrder.channelId))
+    .$dynamic(),
+  key: loanOrder.id,
   columns: {
     id: loanOrder.id,
     order_no: loanOrder.orderNo,
     external_order_no: loanOrder.externalOrderNo,
     merchant_id: loanOrder.merchantId,
-    merchant_name: sql<string | null>`(select m.name from ${merchant} m where m.id = ${outer(loanOrder.merchantId)})`,
+    merchant_name: merchant.name,
     customer_id: loanOrder.customerId,
-    customer_name: sql<string | null>`(select c.name from ${customer} c where c.id = ${outer(loanOrder.customerId)})`,
-    phone: sql<string | null>`(select c.phone from ${customer} c where c.id = ${outer(loanOrder.customerId)})`,
+    customer_name: customer.name,
+    phone: customer.phone,
     product_id: loanOrder.productId,
     product_name: loanOrder.productName,
     channel_id: loanOrder.channelId,
-    channel_name: sql<string | null>`(select ch.name from ${channel} ch where ch.id = ${outer(loanOrder.channelId)})`,
+    channel_name: channel.name,
     currency: loanOrder.currency,
     status: loanOrder.status,
     order_type: loanOrder.orderType,
@@ -130,14 +137,14 @@ export const allOrderList = defineList({
     { key: 'product_name', title: 'field.product_id' },
     { key: 'channel_name', title: 'field.channel_id' },
     { key: 'status', title: 'field.status' },
-    { key: 'is_returning', title: 'field.customer_type', value: (r) => (r.is_returning ? 'returning' : 'new') },
+    labelColumn('is_returning', 'field.customer_type', 'returning', 'new'),
     { key: 'currency', title: 'field.currency' },
-    { key: 'application_amount', title: 'field.application_amount', value: (r) => majorUnits(r.application_amount, r.currency) },
-    { key: 'loan_amount', title: 'field.loan_amount', value: (r) => majorUnits(r.loan_amount, r.currency) },
-    { key: 'received_amount', title: 'field.received_amount', value: (r) => majorUnits(r.received_amount, r.currency) },
-    { key: 'contract_amount', title: 'field.contract_amount', value: (r) => majorUnits(r.contract_amount, r.currency) },
-    { key: 'paid_amount', title: 'field.paid_amount', value: (r) => majorUnits(r.paid_amount, r.currency) },
-    { key: 'remaining_debt', title: 'field.remaining_debt', value: (r) => majorUnits(r.remaining_debt, r.currency) },
+    moneyColumn('application_amount', 'field.application_amount'),
+    moneyColumn('loan_amount', 'field.loan_amount'),
+    moneyColumn('received_amount', 'field.received_amount'),
+    moneyColumn('contract_amount', 'field.contract_amount'),
+    moneyColumn('paid_amount', 'field.paid_amount'),
+    moneyColumn('remaining_debt', 'field.remaining_debt'),
     { key: 'loan_days', title: 'field.loan_days' },
     { key: 'loan_at', title: 'field.loan_at' },
     { key: 'due_date', title: 'field.due_date' },
