@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../../../tests/support/testApp';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { merchant } from '../merchant/merchant.table';
-import { balances, checkLedger, openUnpostedBalances, post, reverse } from './ledger';
+import { balances, checkLedger, openUnpostedBalances, post, postMany, reverse } from './ledger';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
@@ -77,5 +77,42 @@ describe('ledger postings', () => {
     expect(await checkLedger(db)).toEqual({ unbalancedPostings: [], driftedAccounts: [] });
     expect((await balances(db, m)).risk).toBe(7);
     expect((await balances(db, m)).equity).toBe(equityBefore - 7);
+  });
+
+  it('postMany: the same balances, postings and entries as one post each, ids in the order given', async () => {
+    const inputs = [1, 2, 3].map((d) => ({
+      merchantId: m, kind: 'overdue_accrual' as const, orderId: 77, ref: `LG77:2026-03-0${d}`, memo: `overdue day ${d}`, businessAt: at,
+      lines: [{ account: 'receivable' as const, amount: 1_000 * d }, { account: 'income' as const, amount: -1_000 * d }],
+    }));
+    const before = await balances(db, m);
+    const ids = await postMany(db, inputs);
+    expect(ids).toHaveLength(3);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    const after = await balances(db, m);
+    expect(after.receivable - before.receivable).toBe(6_000);
+    expect(after.income - before.income).toBe(-6_000);
+    const rows = await db.execute(sql`select p.id, p.ref, p.memo, p.order_id, sum(e.amount_minor) filter (where e.amount_minor > 0) as debit, count(e.id) as n
+      from ledger_posting p join ledger_entry e on e.posting_id = p.id where p.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) group by p.id order by p.id`);
+    const got = ((rows as any).rows ?? rows).map((r: any) => [Number(r.id), r.ref, r.memo, Number(r.order_id), Number(r.debit), Number(r.n)]);
+    expect(got).toEqual(inputs.map((p, i) => [ids[i], p.ref, p.memo, 77, 1_000 * (i + 1), 2]));
+    expect(await postMany(db, [])).toEqual([]);
+    expect(await checkLedger(db)).toEqual({ unbalancedPostings: [], driftedAccounts: [] });
+  });
+
+  it('postMany refuses the whole set when one posting is unbalanced, or when a running balance would go negative, writing nothing', async () => {
+    const before = await balances(db, m);
+    const good = { merchantId: m, kind: 'risk_fee' as const, businessAt: at, lines: [{ account: 'available' as const, amount: -10 }, { account: 'platform_fee' as const, amount: 10 }] };
+    await expect(postMany(db, [good, { ...good, lines: [{ account: 'available', amount: -10 }, { account: 'platform_fee', amount: 9 }] }])).rejects.toThrow(/unbalanced/);
+    await expect(postMany(db, [good, { ...good, lines: [{ account: 'available', amount: 0 }] }])).rejects.toThrow(/empty/);
+    // The second posting alone would leave available ≥ 0 only if the first had not run: checked in order, as two posts.
+    const all = before.available;
+    const err = await postMany(db, [
+      { ...good, nonNegative: ['available'], lines: [{ account: 'available', amount: -(all - 5) }, { account: 'platform_fee', amount: all - 5 }] },
+      { ...good, nonNegative: ['available'], lines: [{ account: 'available', amount: -10 }, { account: 'platform_fee', amount: 10 }] },
+    ]).catch((e) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.code).toBe(40900);
+    expect(await balances(db, m)).toEqual(before);
+    expect(await checkLedger(db)).toEqual({ unbalancedPostings: [], driftedAccounts: [] });
   });
 });

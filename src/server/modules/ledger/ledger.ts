@@ -40,11 +40,7 @@ export interface PostInput {
  * (ledger.insufficientBalance, 40900), in which case nothing is written.
  */
 export async function post(db: DbOrTx, input: PostInput): Promise<number> {
-  const lines = input.lines.filter((l) => l.amount !== 0);
-  if (lines.length === 0) throw new Error('empty posting');
-  for (const l of lines) if (!Number.isSafeInteger(l.amount)) throw new Error(`posting amount ${l.amount} is not an integer`);
-  const sum = lines.reduce((s, l) => s + l.amount, 0);
-  if (sum !== 0) throw new Error(`unbalanced posting ${input.kind}: ${sum}`);
+  const lines = checkedLines(input);
   return db.transaction(async (tx) => {
     const accounts = await accountIds(tx, input.merchantId, [...new Set(lines.map((l) => l.account))]);
     // All of the merchant's accounts, locked in id order before any is changed: a transaction that makes several
@@ -72,6 +68,83 @@ export async function post(db: DbOrTx, input: PostInput): Promise<number> {
       }
     }
     return p.id;
+  });
+}
+
+/** The lines of a posting as `post` writes them, or the refusal `post` throws (programming errors). */
+function checkedLines(input: PostInput): PostingLine[] {
+  const lines = input.lines.filter((l) => l.amount !== 0);
+  if (lines.length === 0) throw new Error('empty posting');
+  for (const l of lines) if (!Number.isSafeInteger(l.amount)) throw new Error(`posting amount ${l.amount} is not an integer`);
+  const sum = lines.reduce((s, l) => s + l.amount, 0);
+  if (sum !== 0) throw new Error(`unbalanced posting ${input.kind}: ${sum}`);
+  return lines;
+}
+
+/**
+ * `post` for many postings at once (the end of day): the same checks — every posting balanced, non-empty, integer,
+ * all of them checked before anything is written — the same locks (each merchant's accounts in id order, merchants
+ * in id order), and the same rows, written with one insert of the postings, one of their entries and one balance
+ * update per merchant. `nonNegative` is checked posting by posting on the running balances, as consecutive `post`
+ * calls would. Postings stay append-only (the ledger triggers). Returns the posting ids in the order given.
+ */
+export async function postMany(db: DbOrTx, inputs: readonly PostInput[]): Promise<number[]> {
+  if (!inputs.length) return [];
+  const checked = inputs.map((input) => ({ input, lines: checkedLines(input) }));
+  return db.transaction(async (tx) => {
+    const merchants = [...new Set(inputs.map((i) => i.merchantId))].sort((a, b) => a - b);
+    const accountsOf = new Map<number, Map<LedgerKind, number>>();
+    const balance = new Map<number, number>();
+    for (const m of merchants) {
+      const kinds = [...new Set(checked.filter((c) => c.input.merchantId === m).flatMap((c) => c.lines.map((l) => l.account)))];
+      accountsOf.set(m, await accountIds(tx, m, kinds));
+      const locked = rowsOf<{ id: number; balance_minor: number | string }>(await tx.execute(
+        sql`SELECT id, balance_minor FROM ledger_account WHERE merchant_id = ${m} ORDER BY id FOR UPDATE`));
+      for (const r of locked) balance.set(Number(r.id), Number(r.balance_minor));
+    }
+    // Ids taken from the sequence up front, ascending in the order given, so that entries can name their posting.
+    const ids = rowsOf<{ id: number | string }>(await tx.execute(
+      sql`SELECT nextval(pg_get_serial_sequence('ledger_posting', 'id')) AS id FROM generate_series(1, ${inputs.length})`))
+      .map((r) => Number(r.id)).sort((a, b) => a - b);
+    const postings: Record<string, unknown>[] = [];
+    const entries: Record<string, unknown>[] = [];
+    checked.forEach(({ input, lines }, n) => {
+      const accounts = accountsOf.get(input.merchantId)!;
+      postings.push({
+        n, id: ids[n], merchant_id: input.merchantId, kind: input.kind, order_id: input.orderId ?? null, ref: input.ref ?? '',
+        memo: (input.memo ?? '').slice(0, 200), account_id: input.accountId ?? null, business_at: input.businessAt.toISOString(), reverses_id: input.reversesId ?? null,
+      });
+      for (const l of lines) {
+        const account = accounts.get(l.account)!;
+        entries.push({ n: entries.length, posting_id: ids[n], ledger_account_id: account, order_id: input.orderId ?? null, amount_minor: l.amount });
+        balance.set(account, balance.get(account)! + l.amount);
+      }
+      for (const kind of input.nonNegative ?? []) {
+        const account = accounts.get(kind);
+        if (account !== undefined && lines.some((l) => l.account === kind) && balance.get(account)! < 0) {
+          throw new AppError(CODE.CONFLICT, 'ledger.insufficientBalance', { account: `@ledger.kind.${kind}` });
+        }
+      }
+    });
+    await tx.execute(sql`
+      INSERT INTO ledger_posting (id, merchant_id, kind, order_id, ref, memo, account_id, business_at, reverses_id)
+      SELECT id, merchant_id, kind, order_id, ref, memo, account_id, business_at, reverses_id
+      FROM jsonb_to_recordset(${JSON.stringify(postings)}::jsonb) AS v(n integer, id bigint, merchant_id integer, kind varchar, order_id bigint,
+        ref varchar, memo varchar, account_id integer, business_at timestamptz, reverses_id bigint)
+      ORDER BY n`);
+    await tx.execute(sql`
+      INSERT INTO ledger_entry (posting_id, ledger_account_id, order_id, amount_minor)
+      SELECT posting_id, ledger_account_id, order_id, amount_minor
+      FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS v(n integer, posting_id bigint, ledger_account_id integer, order_id bigint, amount_minor bigint)
+      ORDER BY n`);
+    // The accounts' new balances in one statement (their rows are locked already, so no lock order to keep here).
+    const moved = new Map<number, number>();
+    for (const e of entries) moved.set(e.ledger_account_id as number, (moved.get(e.ledger_account_id as number) ?? 0) + (e.amount_minor as number));
+    const deltas = [...moved].map(([id, amount]) => ({ id, amount }));
+    await tx.execute(sql`
+      UPDATE ledger_account a SET balance_minor = a.balance_minor + v.amount, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) AS v(id integer, amount bigint) WHERE a.id = v.id`);
+    return ids;
   });
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFECYCLE_ACTIONS, TRANSITIONS, canTransition, type LifecycleAction } from '../../../schemas/lifecycle';
 import { ORDER_STATUSES, type OrderStatus } from '../../../schemas/order';
@@ -9,7 +9,7 @@ import { merchant } from '../merchant/merchant.table';
 import { product } from '../merchant/product.table';
 import { customer } from '../client/client.table';
 import { loanOrder, orderStatusHistory } from '../order/order.table';
-import { transitionOrder } from './transition';
+import { patchOrders, transitionOrder, transitionOrders } from './transition';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
@@ -116,5 +116,52 @@ describe('transitionOrder on the database', () => {
     const id = await orderIn('first_review');
     const row = await transitionOrder(db, { orderId: id, action: 'reject', to: 'closed', actorId: 3, reason: 'fake ID', at, patch: { reviewResult: 'rejected', loanRemark: 'fake ID' } });
     expect(row).toMatchObject({ status: 'closed', reviewResult: 'rejected', loanRemark: 'fake ID' });
+  });
+});
+
+describe('transitionOrders (bulk) on the database', () => {
+  it('moves every order with the same history rows and patch as one transitionOrder each', async () => {
+    const bulk = [await orderIn('repaying'), await orderIn('extended'), await orderIn('overdue')];
+    const single = [await orderIn('repaying'), await orderIn('extended'), await orderIn('overdue')];
+    const moves = (ids: number[]) => [
+      { orderId: ids[0], action: 'overdue' as const, to: 'overdue' as const, actorId: null, at, expect: 'repaying' as const, reason: 'end of day' },
+      { orderId: ids[1], action: 'extension_overdue' as const, to: 'overdue' as const, actorId: null, at, expect: 'extended' as const, reason: 'end of day' },
+      { orderId: ids[2], action: 'write_off' as const, to: 'bad_debt' as const, actorId: 4, at, reason: '30 days overdue', patch: { overdueDays: 30, accruedThrough: '2026-03-01', remainingDebtMinor: 1_170_000 } },
+    ];
+    expect(await transitionOrders(db, moves(bulk))).toEqual([
+      { orderId: bulk[0], from: 'repaying' }, { orderId: bulk[1], from: 'extended' }, { orderId: bulk[2], from: 'overdue' },
+    ]);
+    for (const m of moves(single)) await transitionOrder(db, m);
+    const view = async (id: number) => {
+      const [o] = await db.select().from(loanOrder).where(eq(loanOrder.id, id));
+      const h = (await history(id)).map(({ id: _i, orderId: _o, ...r }) => r);
+      return { status: o.status, overdueDays: o.overdueDays, accruedThrough: o.accruedThrough, remaining: o.remainingDebtMinor, h };
+    };
+    for (let i = 0; i < 3; i++) expect(await view(bulk[i])).toEqual(await view(single[i]));
+    expect(await view(bulk[2])).toMatchObject({ status: 'bad_debt', overdueDays: 30, accruedThrough: '2026-03-01', remaining: 1_170_000 });
+  });
+
+  it('refuses the whole set when one order is not where the caller expects it, or outside its merchants, and changes nothing', async () => {
+    const a = await orderIn('repaying');
+    const b = await orderIn('settled');
+    const move = (id: number) => ({ orderId: id, action: 'overdue' as const, to: 'overdue' as const, actorId: null, at, expect: 'repaying' as const });
+    const err = await transitionOrders(db, [move(a), move(b)]).catch((e) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.code).toBe(42200);
+    const hidden = await transitionOrders(db, [{ ...move(a), merchantIds: [ids.merchant + 100] }]).catch((e) => e);
+    expect(hidden.code).toBe(40400);
+    expect([await statusOf(a), await statusOf(b)]).toEqual(['repaying', 'settled']);
+    expect([...(await history(a)), ...(await history(b))]).toHaveLength(0);
+    await expect(transitionOrders(db, [move(a), move(a)])).rejects.toThrow(/twice/);
+    expect(await transitionOrders(db, [])).toEqual([]);
+  });
+
+  it('patchOrders writes each order its own figures, grouped by the columns patched', async () => {
+    const a = await orderIn('overdue');
+    const b = await orderIn('overdue');
+    await patchOrders(db, [{ id: a, patch: { overdueDays: 3, overdueInterestMinor: 20_000 } }, { id: b, patch: { overdueDays: 5 } }]);
+    const rows = await db.select().from(loanOrder).where(inArray(loanOrder.id, [a, b])).orderBy(loanOrder.id);
+    expect(rows.map((r) => [r.overdueDays, r.overdueInterestMinor, r.status])).toEqual([[3, 20_000, 'overdue'], [5, 0, 'overdue']]);
+    await expect(patchOrders(db, [{ id: 999_999_999, patch: { overdueDays: 1 } }])).rejects.toThrow(/missing/);
   });
 });

@@ -1,17 +1,12 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { OrderStatus } from '../../../schemas/order';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import { withJobLock } from '../../jobs/lock';
 import type { JobDef } from '../../jobs/scheduler';
-import { post } from '../ledger/ledger';
-import { addDays, daysBetween } from '../lifecycle/clock';
-import { transitionOrder } from '../lifecycle/transition';
 import { merchant } from '../merchant/merchant.table';
-import { loanOrder } from '../order/order.table';
-import { figuresPatch, lockOrder } from './account';
 import { merchantMarket } from '../merchant/market';
-import { dayAccrual } from './money';
-import { endOfDayRun, overdueAccrual, reduction, repayment } from './repayment.table';
+import { accruePerOrder, overduePerOrder, type EodContext } from './endOfDayPerOrder';
+import { accrueSetBased, overdueSetBased } from './endOfDaySetBased';
+import { endOfDayRun, reduction, repayment } from './repayment.table';
 import { debtSettings } from './settings';
 
 /**
@@ -25,7 +20,6 @@ import { debtSettings } from './settings';
  * The run holds the job lock (one process at a time) and records itself in end_of_day_run.
  */
 export const END_OF_DAY_JOB = 'repayment.endOfDay';
-const BATCH = 500;
 
 export interface EndOfDayResult {
   /** false: another process was running it. */
@@ -33,17 +27,28 @@ export interface EndOfDayResult {
   merchants: Array<{ merchantId: number; businessDate: string; overdueMoved: number; accrued: number; writtenOff: number; expired: number; skipped: boolean }>;
 }
 
-export async function runEndOfDay(deps: Deps, opts: { merchantIds?: number[]; force?: boolean } = {}): Promise<EndOfDayResult> {
+/**
+ * `setBased` (the default): batches of orders, one statement per kind of change (endOfDaySetBased.ts). `perOrder`:
+ * the former run, one transaction per order and one posting per day (endOfDayPerOrder.ts), kept as the reference
+ * that the set-based run is compared with.
+ */
+export type EndOfDayMode = 'setBased' | 'perOrder';
+
+export async function runEndOfDay(deps: Deps, opts: { merchantIds?: number[]; force?: boolean; mode?: EndOfDayMode } = {}): Promise<EndOfDayResult> {
   const out: EndOfDayResult = { ran: false, merchants: [] };
   out.ran = await withJobLock(deps.db, END_OF_DAY_JOB, async () => {
     const merchants = await deps.db.select({ id: merchant.id }).from(merchant)
       .where(opts.merchantIds ? inArray(merchant.id, opts.merchantIds) : undefined).orderBy(asc(merchant.id));
-    for (const m of merchants) out.merchants.push(await runMerchant(deps, m.id, opts.force ?? false));
+    for (const m of merchants) out.merchants.push(await runMerchantEndOfDay(deps, m.id, opts.force ?? false, opts.mode));
   });
   return out;
 }
 
-async function runMerchant(deps: Deps, merchantId: number, force: boolean) {
+/**
+ * One merchant's run for its business date, without the job lock (runEndOfDay takes it): exported so that tests can
+ * start two at once and see the row locks, not the job lock, keep each day accrued once.
+ */
+export async function runMerchantEndOfDay(deps: Deps, merchantId: number, force: boolean, mode: EndOfDayMode = 'setBased') {
   const { timeZone, unit } = await merchantMarket(deps.db, merchantId);
   const today = deps.clock.today(timeZone);
   const res = { merchantId, businessDate: today, overdueMoved: 0, accrued: 0, writtenOff: 0, expired: 0, skipped: false };
@@ -53,72 +58,13 @@ async function runMerchant(deps: Deps, merchantId: number, force: boolean) {
   await deps.db.insert(endOfDayRun).values({ merchantId, businessDate: today }).onConflictDoNothing();
   const settings = await debtSettings(deps.db, merchantId);
   const now = deps.clock.now();
+  const c: EodContext = { deps, merchantId, today, now, settings, unit };
 
-  // 1. Past the due date → overdue.
-  for (;;) {
-    const due = await deps.db.select({ id: loanOrder.id, status: loanOrder.status }).from(loanOrder)
-      .where(and(eq(loanOrder.merchantId, merchantId), inArray(loanOrder.status, ['repaying', 'extended']), lt(loanOrder.dueDate, today)))
-      .orderBy(asc(loanOrder.id)).limit(BATCH);
-    if (!due.length) break;
-    for (const o of due) {
-      const extended = o.status === 'extended';
-      await transitionOrder(deps.db, {
-        orderId: o.id, action: extended ? 'extension_overdue' : 'overdue', to: 'overdue', actorId: null, at: now, expect: o.status as OrderStatus,
-        reason: 'end of day',
-      });
-      res.overdueMoved++;
-    }
-  }
-
-  // 2. Accrue every overdue day not accrued yet; 3. write off.
-  let after = 0;
-  for (;;) {
-    const batch = await deps.db.select({ id: loanOrder.id }).from(loanOrder)
-      .where(and(eq(loanOrder.merchantId, merchantId), inArray(loanOrder.status, ['overdue', 'bad_debt']), gt(loanOrder.id, after),
-        or(isNull(loanOrder.accruedThrough), lt(loanOrder.accruedThrough, today), lt(loanOrder.overdueDays, sql`(${today}::date - ${loanOrder.dueDate})`))))
-      .orderBy(asc(loanOrder.id)).limit(BATCH);
-    if (!batch.length) break;
-    after = batch[batch.length - 1].id;
-    for (const { id } of batch) {
-      const r = await deps.db.transaction(async (tx) => {
-        const o = await lockOrder(tx, id);
-        if (!o.dueDate || !['overdue', 'bad_debt'].includes(o.status)) return { accrued: 0, writtenOff: 0 };
-        const overdueDays = Math.max(0, daysBetween(o.dueDate, today));
-        let from = o.accruedThrough && o.accruedThrough > o.dueDate ? addDays(o.accruedThrough, 1) : addDays(o.dueDate, 1);
-        let interest = o.overdueInterestMinor;
-        let penalty = o.overduePenaltyMinor;
-        let days = 0;
-        for (; from <= today; from = addDays(from, 1)) {
-          const day = daysBetween(o.dueDate, from);
-          const a = dayAccrual({ loan: o.loanAmountMinor, overdueRateBp: o.overdueRateBp, settings, unit }, day, interest + penalty);
-          const ins = await tx.insert(overdueAccrual).values({ orderId: o.id, businessDate: from, overdueDay: day, interestMinor: a.interest, penaltyMinor: a.penalty })
-            .onConflictDoNothing().returning({ orderId: overdueAccrual.orderId });
-          if (!ins.length) continue; // this day was accrued already (a repeated run)
-          days++;
-          if (a.interest + a.penalty > 0) {
-            const postingId = await post(tx, {
-              merchantId: o.merchantId, kind: 'overdue_accrual', orderId: o.id, ref: `${o.orderNo}:${from}`, businessAt: now,
-              memo: `overdue day ${day}`,
-              lines: [{ account: 'receivable', amount: a.interest + a.penalty }, { account: 'income', amount: -(a.interest + a.penalty) }],
-            });
-            await tx.update(overdueAccrual).set({ postingId }).where(and(eq(overdueAccrual.orderId, o.id), eq(overdueAccrual.businessDate, from)));
-          }
-          interest += a.interest;
-          penalty += a.penalty;
-        }
-        const next = { ...o, overdueInterestMinor: interest, overduePenaltyMinor: penalty };
-        const patch = { overdueInterestMinor: interest, overduePenaltyMinor: penalty, overdueDays, accruedThrough: today, ...figuresPatch(next) };
-        if (o.status === 'overdue' && overdueDays >= settings.bad_debt_days) {
-          await transitionOrder(tx, { orderId: o.id, action: 'write_off', to: 'bad_debt', actorId: null, at: now, expect: 'overdue', reason: `${overdueDays} days overdue`, patch });
-          return { accrued: days ? 1 : 0, writtenOff: 1 };
-        }
-        await tx.update(loanOrder).set({ ...patch, updatedAt: sql`now()` }).where(eq(loanOrder.id, o.id));
-        return { accrued: days ? 1 : 0, writtenOff: 0 };
-      });
-      res.accrued += r.accrued;
-      res.writtenOff += r.writtenOff;
-    }
-  }
+  // 1. Past the due date → overdue. 2. Accrue every overdue day not accrued yet; 3. write off.
+  res.overdueMoved = mode === 'perOrder' ? await overduePerOrder(c) : await overdueSetBased(c);
+  const a = mode === 'perOrder' ? await accruePerOrder(c) : await accrueSetBased(c);
+  res.accrued = a.accrued;
+  res.writtenOff = a.writtenOff;
 
   // 4. Expiries (business time).
   const expiredReductions = await deps.db.update(reduction).set({ status: 'expired', decidedAt: now })
