@@ -69,12 +69,10 @@ export default function ReviewPanel({ orderId, type }: { orderId: number; type: 
     };
   }, [screen, row, ready]);
 
-  // Once this order is on screen, its queue's next one is fetched ahead (after a moment: a reviewer who decides at
-  // once still gets the next order by the ordinary call).
+  // Once this order is on screen, its queue's next one is fetched ahead: a decision made at once waits for what is
+  // already on its way, a decision after reading finds it all here.
   useEffect(() => {
-    if (!ready || !page || !isStage(page)) return;
-    const timer = setTimeout(() => prefetchNext(page, orderId), 250);
-    return () => clearTimeout(timer);
+    if (ready && page && isStage(page)) prefetchNext(page, orderId);
   }, [ready, page, orderId]);
 
   const goOn = useCallback(() => {
