@@ -24,6 +24,8 @@ export interface HeldKey {
   ctrlKey: boolean;
   altKey: boolean;
   metaKey: boolean;
+  /** When it was pressed (the event's timeStamp, on performance.now()'s clock). */
+  at: number;
 }
 
 type Phase =
@@ -54,13 +56,14 @@ let phase: Phase = { kind: 'free' };
 let nextId = 1;
 const queue: HeldKey[] = [];
 const busy = new Map<string, number>();
-const replayed = new WeakSet<Event>();
+/** Events the gate dispatched, with when their key was really pressed. */
+const replayed = new WeakMap<Event, number>();
 let timer: ReturnType<typeof setTimeout> | null = null;
 let installedOn: Window | null = null;
 let now: () => number = () => Date.now();
 
 function snapshot(e: KeyboardEvent): HeldKey {
-  return { key: e.key, code: e.code, keyCode: e.keyCode || e.which || 0, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey };
+  return { key: e.key, code: e.code, keyCode: e.keyCode || e.which || 0, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey, at: e.timeStamp };
 }
 
 function inDialog(el: Element | null): boolean {
@@ -231,8 +234,16 @@ function keyEvent(type: 'keydown' | 'keyup', k: HeldKey): KeyboardEvent {
   // hotkeys-js reads keyCode, which a constructed event leaves at 0.
   Object.defineProperty(e, 'keyCode', { get: () => k.keyCode });
   Object.defineProperty(e, 'which', { get: () => k.keyCode });
-  replayed.add(e);
+  replayed.set(e, k.at);
   return e;
+}
+
+/**
+ * When the user pressed a key the gate held and replays now (performance.now()'s clock); undefined for any other
+ * event. A screen that must not act on a key pressed before it showed its item compares this with when it did.
+ */
+export function pressedAt(e: Event): number | undefined {
+  return replayed.get(e);
 }
 
 /** Dispatches the key as a keydown + keyup on `el`; true when a handler took it (preventDefault). */

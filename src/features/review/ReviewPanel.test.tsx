@@ -147,6 +147,10 @@ describe('stale decision keys', () => {
     expect(staleDecisionKey(key('a'), false)).toBe(true);
     expect(staleDecisionKey(key('r', { isTrusted: false }), true)).toBe(true);
     expect(staleDecisionKey(key('A', { isTrusted: false }), true)).toBe(true);
+    // Replayed by the key gate (held while a dialog closed): dropped when pressed before the order was ready, kept after.
+    expect(staleDecisionKey(key('a', { isTrusted: false }), true, 1000, 990)).toBe(true);
+    expect(staleDecisionKey(key('a', { isTrusted: false }), true, 1000, 1010)).toBe(false);
+    expect(staleDecisionKey(key('a', { isTrusted: false }), false, 1000, 1010)).toBe(true);
   });
   it('lets other keys, modified keys and typing in a field or dialog through', () => {
     const input = document.createElement('input');

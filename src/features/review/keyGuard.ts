@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { pressedAt } from '../../app/hotkeys/keyGate';
 
 /** Keys that decide or move on in the review details (approve, limit, reject, claim, release, customer service, next). */
 export const DECISION_KEYS: ReadonlySet<string> = new Set(['a', 'A', 'r', 'R', 'c', 'u', 's', 'n']);
@@ -13,13 +14,17 @@ function typingOrDialog(el: Element | null): boolean {
 /**
  * Whether a keydown must be dropped: a decision key aimed at the page (not typed into a field or a dialog) that did
  * not go down on the order now shown — either the order is not on screen yet (loading, or being moved on from), or the
- * key was held back by the key gate while something ran and is replayed now (a synthetic, untrusted event: the user
- * pressed it before this order was there).
+ * key was held back by the key gate while something ran (a dialog closing) and is replayed now (a synthetic, untrusted
+ * event) and was pressed before this order was on screen. `readySince` is when the order shown became ready
+ * (performance.now()); `pressed` when the replayed key was really pressed (keyGate `pressedAt`).
  */
-export function staleDecisionKey(e: Pick<KeyboardEvent, 'key' | 'isTrusted' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>, ready: boolean): boolean {
+export function staleDecisionKey(e: Pick<KeyboardEvent, 'key' | 'isTrusted' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>, ready: boolean,
+  readySince: number | null = null, pressed: number | undefined = undefined): boolean {
   if (e.ctrlKey || e.metaKey || e.altKey || !DECISION_KEYS.has(e.key)) return false;
   if (typingOrDialog(e.target instanceof Element ? e.target : null)) return false;
-  return !ready || !e.isTrusted;
+  if (!ready) return true;
+  if (e.isTrusted) return false;
+  return pressed === undefined || readySince === null || pressed < readySince;
 }
 
 /**
@@ -29,11 +34,15 @@ export function staleDecisionKey(e: Pick<KeyboardEvent, 'key' | 'isTrusted' | 'c
 export function useStaleKeyGuard(active: boolean, ready: boolean): number {
   const readyRef = useRef(ready);
   readyRef.current = ready;
+  // Set while rendering, before the order can be on screen: a key pressed after it is a key pressed on it.
+  const readySince = useRef<number | null>(null);
+  if (!ready) readySince.current = null;
+  else if (readySince.current === null) readySince.current = performance.now();
   const [dropped, setDropped] = useState(0);
   useEffect(() => {
     if (!active) return;
     const onKey = (e: KeyboardEvent) => {
-      if (!staleDecisionKey(e, readyRef.current)) return;
+      if (!staleDecisionKey(e, readyRef.current, readySince.current, pressedAt(e))) return;
       e.preventDefault();
       e.stopImmediatePropagation();
       setDropped((n) => n + 1);
