@@ -1,10 +1,12 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../screen.types';
 
-/** Screens of the customerSession area, by command id (lazy). The customer detail's force logout: useCustomerForceLogout. */
+/**
+ * Screens of the customerSession area, by command id (lazy). This file is in the first load (the router's screen
+ * map): nothing else is exported from here. The customer detail imports useCustomerForceLogout from its own file.
+ */
 export const screens: ScreenMap = {
   'log.customer_login': lazy(() => import('./CustomerLoginScreen')),
   'log.customer_operate': lazy(() => import('./CustomerOperateScreen')),
 };
 
-export { useCustomerForceLogout } from './useCustomerForceLogout';

@@ -13,8 +13,8 @@ import { DETAIL_SECTIONS, EDITABLE_FIELDS, type CustomerDetail, type DetailSecti
 import { DISBURSED_STATUSES, type OrderStatus as OrderStatusName } from '../../../schemas/order';
 import { useRemote } from '../../../ui/useRemote';
 import { ReviewPanel } from '../../review/panel';
-import { CustomerDownloads } from '../../statement';
-import { useCustomerForceLogout } from '../../customerSession';
+import { CustomerDownloads } from '../../statement/CustomerDownloads';
+import { useCustomerForceLogout } from '../../customerSession/useCustomerForceLogout';
 import { CallDialog } from './CallDialog';
 import { customerApi } from './customerDetail.api';
 import { DetailContext, type CallRequest, type DetailCtx } from './DetailContext';
