@@ -46,6 +46,10 @@ describe('command registry', () => {
     }
   });
 
+  it('keeps the feature indexes to their lazy screen maps (the router imports them all into the first load)', () => {
+    for (const [file, m] of Object.entries(features)) expect(Object.keys(m), file).toEqual(['screens']);
+  });
+
   it('gives every page of the permission tree a registered screen at its route, guarded by that page (spec §2)', () => {
     const missing: string[] = [];
     for (const n of PERMISSION_NODES) {
