@@ -23,6 +23,20 @@ const merchantName = (col: PgColumn) => sql<string | null>`(select m.name from $
 const customerName = (col: PgColumn) => sql<string | null>`(select c.name from ${customer} c where c.id = ${col})`;
 const phoneIs = (col: PgColumn, p: string | undefined) => (p ? eq(col, normalisePhone(p)) : undefined);
 
+/** The filters both borrower logs share (their tables have the same filtered columns). */
+function borrowerLogWhere(t: typeof customerLoginLog | typeof customerOperateLog, f: {
+  merchant_id?: number; phone?: string; customer_id?: number; kind?: string; success?: boolean; date_from?: string; date_to?: string;
+}, timeZone: string) {
+  return [
+    f.merchant_id !== undefined ? eq(t.merchantId, f.merchant_id) : undefined,
+    phoneIs(t.phone, f.phone),
+    f.customer_id !== undefined ? eq(t.customerId, f.customer_id) : undefined,
+    f.kind ? eq(t.kind, f.kind) : undefined,
+    f.success !== undefined ? eq(t.success, f.success) : undefined,
+    ...dateRange(t.createdAt, f.date_from, f.date_to, timeZone),
+  ];
+}
+
 export const customerLoginList = defineList({
   id: 'log.customer_login',
   permission: PAGES.login,
@@ -35,14 +49,7 @@ export const customerLoginList = defineList({
   },
   filters: customerLoginQuery,
   scope: merchantScope(customerLoginLog.merchantId),
-  where: (f, _actor, ctx) => [
-    f.merchant_id !== undefined ? eq(customerLoginLog.merchantId, f.merchant_id) : undefined,
-    phoneIs(customerLoginLog.phone, f.phone),
-    f.customer_id !== undefined ? eq(customerLoginLog.customerId, f.customer_id) : undefined,
-    f.kind ? eq(customerLoginLog.kind, f.kind) : undefined,
-    f.success !== undefined ? eq(customerLoginLog.success, f.success) : undefined,
-    ...dateRange(customerLoginLog.createdAt, f.date_from, f.date_to, ctx.cfg.timeZone),
-  ],
+  where: (f, _actor, ctx) => borrowerLogWhere(customerLoginLog, f, ctx.cfg.timeZone),
   sorts: { created_at: customerLoginLog.createdAt, id: customerLoginLog.id },
   defaultSort: 'created_at:desc',
   mask: { phone: 'phone' },
@@ -77,14 +84,7 @@ export const customerOperateList = defineList({
   },
   filters: customerOperateQuery,
   scope: merchantScope(customerOperateLog.merchantId),
-  where: (f, _actor, ctx) => [
-    f.merchant_id !== undefined ? eq(customerOperateLog.merchantId, f.merchant_id) : undefined,
-    phoneIs(customerOperateLog.phone, f.phone),
-    f.customer_id !== undefined ? eq(customerOperateLog.customerId, f.customer_id) : undefined,
-    f.kind ? eq(customerOperateLog.kind, f.kind) : undefined,
-    f.success !== undefined ? eq(customerOperateLog.success, f.success) : undefined,
-    ...dateRange(customerOperateLog.createdAt, f.date_from, f.date_to, ctx.cfg.timeZone),
-  ],
+  where: (f, _actor, ctx) => borrowerLogWhere(customerOperateLog, f, ctx.cfg.timeZone),
   sorts: { created_at: customerOperateLog.createdAt, id: customerOperateLog.id },
   defaultSort: 'created_at:desc',
   mask: { phone: 'phone' },
