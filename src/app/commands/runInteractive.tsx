@@ -2,7 +2,6 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { RawIntlProvider, type IntlShape } from 'react-intl';
-import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { byId, type ApiCall, type CommandContext, type CommandDef } from '../../../commands';
 import { can } from '../../../commands/permissions';
 import { CommandError, runCommand, scopeSatisfied, selectionIds } from '../../../commands/run';
@@ -18,6 +17,7 @@ import { paramChoices } from './paramChoices';
 import { selectionFor, type Row } from './selection';
 import { commandUi } from './uiOverrides';
 import { invocationKeys, type InvocationKeys } from './idempotency';
+import { openPath } from '../router/openPath';
 
 /** Window event after a command succeeded, so that screens refresh: `detail: {id, result, selection}`. */
 export const COMMAND_DONE_EVENT = 'command:done';
@@ -240,7 +240,7 @@ export async function runInteractive(id: string, opts: InteractiveOptions = {}):
     return undefined;
   }
   if (cmd.kind === 'screen') {
-    if (cmd.route) (opts.navigate ?? browserNavigate)(cmd.route);
+    if (cmd.route) (opts.navigate ?? openPath)(cmd.route);
     return undefined;
   }
   const rows = [...(opts.selection ?? selectionFor(cmd.screen))];

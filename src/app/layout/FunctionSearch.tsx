@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Combobox, Kbd, Text, TextInput, useCombobox } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { useLocation } from 'wouter';
 import { useT } from '../intl/useT';
 import { session } from '../state/session';
 import { Icon } from './icons';
 import { searchScreens } from '../palette/screenSearch';
+import { openPath } from '../router/openPath';
 
 /** Spec §9: search box 400 px. */
 export const SEARCH_WIDTH = 400;
@@ -17,7 +17,6 @@ export const SEARCH_WIDTH = 400;
  */
 export function FunctionSearch() {
   const t = useT();
-  const [, navigate] = useLocation();
   const { nodes } = useSnapshot(session);
   const [value, setValue] = useState('');
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -33,7 +32,7 @@ export function FunctionSearch() {
     const hit = hits.find((h) => h.cmd.id === id);
     combobox.closeDropdown();
     setValue('');
-    if (hit?.cmd.route) navigate(hit.cmd.route);
+    if (hit?.cmd.route) openPath(hit.cmd.route);
   };
 
   return (

@@ -6,6 +6,7 @@ import { useT } from '../intl/useT';
 import { refreshUrl } from '../router/paths';
 import { closeAllViews, closeOtherViews, closeView, tags, type VisitedView } from '../state/tags';
 import { Icon } from './icons';
+import { openPath } from '../router/openPath';
 
 /** Spec §9: tab menu about 105 px. */
 const TAB_MENU_WIDTH = 105;
@@ -17,7 +18,7 @@ const TAB_MENU_WIDTH = 105;
 export function TagsView() {
   const t = useT();
   const { views } = useSnapshot(tags);
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const { dir } = useDirection();
   const scroller = useRef<HTMLDivElement>(null);
   const [ctx, setCtx] = useState<{ x: number; y: number; view: VisitedView } | null>(null);
@@ -45,20 +46,20 @@ export function TagsView() {
   const open = (e: MouseEvent, v: VisitedView) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    if (v.path !== location) navigate(v.fullPath);
+    if (v.path !== location) openPath(v.fullPath);
   };
-  const refresh = (v: VisitedView) => navigate(refreshUrl(v.fullPath), { replace: true });
+  const refresh = (v: VisitedView) => openPath(refreshUrl(v.fullPath), { replace: true });
   const close = (v: VisitedView) => {
     const next = closeView(v.path, location);
-    if (next) navigate(next);
+    if (next) openPath(next);
   };
   const closeOthers = (v: VisitedView) => {
     closeOtherViews(v.path);
-    if (v.path !== location) navigate(v.fullPath);
+    if (v.path !== location) openPath(v.fullPath);
   };
   const closeAll = () => {
     const first = closeAllViews();
-    if (!active?.affix) navigate(first);
+    if (!active?.affix) openPath(first);
   };
 
   const menuItems = (v: VisitedView) => (

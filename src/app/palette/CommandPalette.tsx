@@ -17,6 +17,7 @@ import { session } from '../state/session';
 import { lookupProviders, runLookups, type LookupItem, type LookupResult } from './lookups';
 import { rank, TIER, type Candidate, type Match } from './match';
 import classes from './palette.module.css';
+import { openPath } from '../router/openPath';
 
 /** Window events: open, toggle or close the palette from anywhere (hotkeys, top bar button, tests). */
 export const PALETTE_OPEN_EVENT = 'palette:open';
@@ -81,7 +82,7 @@ function Row_({ title, description, end }: { title: string; description?: string
  */
 export function CommandPalette() {
   const intl = useIntl();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const { nodes } = useSnapshot(session);
   const sel = useSnapshot(selectionStore);
   const [opened, setOpened] = useState(false);
@@ -150,7 +151,7 @@ export function CommandPalette() {
   const run = (id: string, selection?: readonly Row[]) => {
     close();
     // Let the palette's modal close before a form or confirmation opens.
-    setTimeout(() => void runInteractive(id, { intl, selection, navigate }), 0);
+    setTimeout(() => void runInteractive(id, { intl, selection }), 0);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -209,7 +210,7 @@ export function CommandPalette() {
       className={classes.item}
       onSelect={() => {
         close();
-        if (item.route) navigate(item.route);
+        if (item.route) openPath(item.route);
         item.onSelect?.();
       }}
     >
@@ -255,7 +256,7 @@ export function CommandPalette() {
       });
 
     group('screens', word(intl, 'palette.group.screens'), matchAll(query, screens.map(candidate)), (c) =>
-      commandItem(c, 'screen', { onSelect: () => (close(), navigate(c.route!)) }));
+      commandItem(c, 'screen', { onSelect: () => (close(), openPath(c.route!)) }));
 
     // The language page entry ranks with the settings, as a pseudo-command.
     const languagePage: Candidate<CommandDef | null> = { item: null, title: word(intl, 'palette.language'), keywords: ['language', 'lang'] };

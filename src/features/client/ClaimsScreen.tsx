@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import { can } from '../../../commands/permissions';
 import { session } from '../../app/state/session';
 import { CLAIM_API, claimListQuery, type ClaimRow } from '../../schemas/customer';
@@ -21,7 +21,7 @@ const TITLES = {
 
 function openCustomer(r: ClaimRow): void {
   const href = customerDetailHref(r);
-  if (href) navigate(href);
+  if (href) openPath(href);
 }
 
 /** The claim state of a row in words: mine, someone's, or free. */

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Grid, Group, NavLink, Paper, Stack, Text } from 
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import { byId } from '../../../commands';
 import { can } from '../../../commands/permissions';
 import { openCommandForm, runInteractive, useCommandDone, useScreenSelection, type Row } from '../../app/commands';
@@ -120,7 +120,7 @@ export default function CustomerDictScreen() {
               onOpen={may('system.dict.edit') ? (r) => void runInteractive('system.dict.edit', { intl, selection: asRows([r]) }) : undefined}
             />
             {mayOpenDict && (
-              <Anchor size="xs" onClick={() => navigate('/system/dict')} component="button" type="button">
+              <Anchor size="xs" onClick={() => openPath('/system/dict')} component="button" type="button">
                 {intl.formatMessage({ id: 'client.dict.openAll' })}
               </Anchor>
             )}

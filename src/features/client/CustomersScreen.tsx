@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import { useCommandUi } from '../../app/commands';
 import { useDict } from '../../app/lib/dict';
 import { customerListQuery, type CustomerRow } from '../../schemas/client';
@@ -22,7 +22,7 @@ const ADVANCED = ['market', 'user_level', 'label_id', 'login_allowed', 'machine_
 
 export function openCustomer(row: Parameters<typeof customerDetailHref>[0]): void {
   const href = customerDetailHref(row);
-  if (href) navigate(href);
+  if (href) openPath(href);
 }
 
 /** Spec /client/clientUser: every customer of the account's merchants, filtered, sorted, exported; Enter opens one. */

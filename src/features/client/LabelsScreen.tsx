@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, TextInput, useDirection } fr
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import { byId } from '../../../commands';
 import { can } from '../../../commands/permissions';
 import { runInteractive, useCommandDone, useCommandUi, type Row } from '../../app/commands';
@@ -65,7 +65,7 @@ export default function LabelsScreen() {
       render: (r) => {
         const n = r.customer_count > LABEL_COUNT_CAP ? `${intl.formatNumber(LABEL_COUNT_CAP)}+` : intl.formatNumber(r.customer_count);
         return canSeeCustomers && r.customer_count > 0
-          ? <Anchor size="sm" component="button" type="button" onClick={(e) => { e.stopPropagation(); navigate(`/client/clientUser?label_id=${r.id}`); }}>{n}</Anchor>
+          ? <Anchor size="sm" component="button" type="button" onClick={(e) => { e.stopPropagation(); openPath(`/client/clientUser?label_id=${r.id}`); }}>{n}</Anchor>
           : <Text size="sm" c={r.customer_count ? undefined : 'dimmed'}>{n}</Text>;
       },
     },

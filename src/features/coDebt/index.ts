@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** Screens of the co-debt area by command id: /merchant/coDebtRule. */
 export const screens: ScreenMap = {
-  'merchant.coDebtRule': lazy(() => import('./CoDebtRuleScreen')),
+  'merchant.coDebtRule': lazyScreen(() => import('./CoDebtRuleScreen')),
 };

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import type { ZodType } from 'zod';
 import { useParamChoices } from '../../app/commands';
 import { ALLOCATION_REASONS, CASE_STATUSES, PROMISE_STATUSES } from '../../schemas/collection';
@@ -26,7 +26,7 @@ export const FILTER_TITLES: Record<string, string> = {
 export function openCustomer(r: { customer_id?: number | null; customer_name?: string | null; phone?: string | null }): void {
   if (!r.customer_id) return;
   const q = new URLSearchParams({ client: String(r.customer_id), name: r.customer_name ?? '', phone: r.phone ?? '' });
-  navigate(`/example/orderDetails?${q.toString()}`);
+  openPath(`/example/orderDetails?${q.toString()}`);
 }
 
 /**

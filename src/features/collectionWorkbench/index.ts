@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** Screens of the collector's keyboard workbench (/collection/myCollectionList), by command id (lazy). */
 export const screens: ScreenMap = {
-  'collection.myCollectionList': lazy(() => import('./WorkbenchScreen')),
+  'collection.myCollectionList': lazyScreen(() => import('./WorkbenchScreen')),
 };

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** Screens of the content area by command id (one lazy chunk): /merchant banner, /AppConfig App_Update, App_Help, App_Message. */
 const screen = (name: 'BannerScreen' | 'AppUpdateScreen' | 'AppHelpScreen' | 'AppMessageScreen') =>
-  lazy(() => import('./screens').then((m) => ({ default: m[name] })));
+  lazyScreen(() => import('./screens').then((m) => ({ default: m[name] })));
 
 export const screens: ScreenMap = {
   'merchant.banner': screen('BannerScreen'),

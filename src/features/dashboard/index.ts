@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** Screens of the dashboard area, by command id (lazy, so each screen is its own chunk). */
 export const screens: ScreenMap = {
-  'dashboard.home': lazy(() => import('./DashboardScreen')),
+  'dashboard.home': lazyScreen(() => import('./DashboardScreen')),
 };

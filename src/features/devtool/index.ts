@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** Screens of the developer tools by command id (docs/devtool.md). */
 export const screens: ScreenMap = {
-  'devtool.IconSelect': lazy(() => import('./IconSelectScreen').then((m) => ({ default: m.IconSelectScreen }))),
-  'devtool.TableTree': lazy(() => import('./TableTreeScreen').then((m) => ({ default: m.TableTreeScreen }))),
+  'devtool.IconSelect': lazyScreen(() => import('./IconSelectScreen').then((m) => ({ default: m.IconSelectScreen }))),
+  'devtool.TableTree': lazyScreen(() => import('./TableTreeScreen').then((m) => ({ default: m.TableTreeScreen }))),
 };

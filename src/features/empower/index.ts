@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** Screens of the empower area, by command id (lazy, so each screen is its own chunk). */
 export const screens: ScreenMap = {
-  'empower.user': lazy(() => import('./AccountsScreen')),
-  'empower.role': lazy(() => import('./RolesScreen')),
-  'empower.empower': lazy(() => import('./PermissionNodesScreen')),
+  'empower.user': lazyScreen(() => import('./AccountsScreen')),
+  'empower.role': lazyScreen(() => import('./RolesScreen')),
+  'empower.empower': lazyScreen(() => import('./PermissionNodesScreen')),
 };

@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import type { ExtensionListRow } from '../../schemas/extensionQuote';
 import type { GridColumnDef } from '../../ui/DataGrid';
 
@@ -12,7 +12,7 @@ export const word = (intl: IntlShape, id: string, fallback: string) => (id in in
 /** The shared customer-detail view of an application's customer (spec §2: client, name, phone). */
 export function openCustomer(r: Pick<ExtensionListRow, 'customer_id' | 'customer_name' | 'phone'>): void {
   const q = new URLSearchParams({ client: String(r.customer_id), name: r.customer_name ?? '', phone: r.phone ?? '' });
-  navigate(`/example/orderDetails?${q.toString()}`);
+  openPath(`/example/orderDetails?${q.toString()}`);
 }
 
 /** Columns of the extension lists; `review`: the queue leaves out what only exists after review. */

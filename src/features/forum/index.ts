@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** Screens of the forum area by command id (one lazy chunk): /AppConfig App_Forum. */
 export const screens: ScreenMap = {
-  'app.App_Forum': lazy(() => import('./ForumScreen')),
+  'app.App_Forum': lazyScreen(() => import('./ForumScreen')),
 };

@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
-const screen = (name: keyof typeof import('./screens')) => lazy(() => import('./screens').then((m) => ({ default: m[name] })));
+const screen = (name: keyof typeof import('./screens')) => lazyScreen(() => import('./screens').then((m) => ({ default: m[name] })));
 
 /** Screens of the marketing area by command id (lazy chunks; docs/marketing.md). */
 export const screens: ScreenMap = {

@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** The screen of the message-push area by command id (lazy chunk). */
 export const screens: ScreenMap = {
-  'system.messagePush': lazy(() => import('./MessagePushScreen')),
+  'system.messagePush': lazyScreen(() => import('./MessagePushScreen')),
 };

@@ -1,4 +1,4 @@
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import {
   autoLoanRuleListQuery, channelListQuery, payCardListQuery, paymentConfigListQuery, paymentEventListQuery, paymentOrderListQuery,
   transferListQuery, type AutoLoanRuleRow, type ChannelRow, type PayCardRow, type PaymentConfigRow, type PaymentEventRow,
@@ -17,7 +17,7 @@ const STATUS_FIXED = ['status'];
 /** The shared customer-detail view of a transfer's customer (spec §2: client, name, phone). */
 function openCustomer(r: TransferRow): void {
   const q = new URLSearchParams({ client: String(r.customer_id), name: r.customer_name ?? '', phone: r.phone ?? '' });
-  navigate(`/example/orderDetails?${q.toString()}`);
+  openPath(`/example/orderDetails?${q.toString()}`);
 }
 
 const payment = (screen: string, url: string, fixed: boolean) => () => (

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import type { ZodObject } from 'zod';
 import { executeCommand, useCommandDone, useCommandUi, useParamChoices, useSelection } from '../../app/commands';
 import { formatTime } from '../../app/lib/time';
@@ -33,7 +33,7 @@ export function enumChoices(intl: IntlShape): Record<string, Choice[]> {
 export function openCustomer(r: { customer_id: number | null; customer_name?: string | null; phone: string }): void {
   if (!r.customer_id) return;
   const q = new URLSearchParams({ client: String(r.customer_id), name: r.customer_name ?? '', phone: r.phone ?? '' });
-  navigate(`/example/orderDetails?${q.toString()}`);
+  openPath(`/example/orderDetails?${q.toString()}`);
 }
 
 export interface EntryScreenProps {

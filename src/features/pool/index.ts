@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
-const screen = (name: keyof typeof import('./screens')) => lazy(() => import('./screens').then((m) => ({ default: m[name] })));
+const screen = (name: keyof typeof import('./screens')) => lazyScreen(() => import('./screens').then((m) => ({ default: m[name] })));
 
 /** Screens of the pool area (/dormantCustomer, /highSeas, /exogenousSources) by command id (lazy chunks). */
 export const screens: ScreenMap = {
@@ -11,5 +10,5 @@ export const screens: ScreenMap = {
   'highSeas.highSeasList': screen('PoolScreen'),
   'highSeas.myhighSeasList': screen('MyScreen'),
   'highSeas.highSeasRegistrationSuccessList': screen('ConversionsScreen'),
-  'exogenous.exogenousSources': lazy(() => import('./SourcesScreen')),
+  'exogenous.exogenousSources': lazyScreen(() => import('./SourcesScreen')),
 };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useCommandUi } from '../../app/commands';
 import { abnormalQuery, REPAYMENT_API, repaymentListQuery } from '../../schemas/repayment';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import type { RepaymentGridRow } from './columns';
 import { HANDLE_COMMAND, HandleDialog } from './HandleDialog';
 import { MONEY_COMMANDS, MoneyDialog } from './MoneyDialog';
@@ -16,7 +16,7 @@ const FIXED_TYPE = ['type'];
 function openRowCustomer(r: RepaymentGridRow): void {
   if (!r.customer_id) return;
   const q = new URLSearchParams({ client: String(r.customer_id), name: r.customer_name ?? '', phone: r.phone ?? '' });
-  navigate(`/example/orderDetails?${q.toString()}`);
+  openPath(`/example/orderDetails?${q.toString()}`);
 }
 
 /** /repayment/repaymentList: every repayment; shift+v revokes the selected one. */

@@ -1,10 +1,9 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 import { registerCollectHandler } from './collectHandler';
 
 type Screens = typeof import('./screens');
 /** The card screens share one chunk. */
-const screen = (name: keyof Screens) => lazy(() => import('./screens').then((m) => ({ default: m[name] })));
+const screen = (name: keyof Screens) => lazyScreen(() => import('./screens').then((m) => ({ default: m[name] })));
 
 // The collect action lives on the repayment list of the repayment area: its dialog is opened by a client handler.
 registerCollectHandler();

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import type { FilterOptions } from '../../schemas/client';
 import { ORDER_STATUSES } from '../../schemas/order';
 import { CUSTOMER_TYPES, ORDER_INTERNAL_FILTERS, type OrderRow } from '../../schemas/review';
@@ -29,7 +29,7 @@ export { STATUS_COLORS };
 /** The customer-detail view of an order's customer (spec §2: client, name, phone). */
 export function openOrderCustomer(r: Pick<OrderRow, 'customer_id' | 'customer_name' | 'phone'>): void {
   const q = new URLSearchParams({ client: String(r.customer_id), name: r.customer_name ?? '', phone: r.phone ?? '' });
-  navigate(`${DETAIL}?${q.toString()}`);
+  openPath(`${DETAIL}?${q.toString()}`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Kbd, NumberInput, Paper, Select, SimpleGri
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import { byId } from '../../../commands';
 import { CUSTOMER_DETAIL_SCREEN } from '../../../commands/customer.commands';
 import { can } from '../../../commands/permissions';
@@ -79,7 +79,7 @@ export default function ReviewPanel({ orderId, type }: { orderId: number; type: 
     setMovingFrom(orderId);
     if (screen) setSelection([], screen);
     if (page && isStage(page)) void openNext(page, [orderId]).finally(() => setMovingFrom((m) => (m === orderId && currentId() === orderId ? null : m)));
-    else if (page && isService(page)) navigate(byId.get(`review.${page}`)?.route ?? '/');
+    else if (page && isService(page)) openPath(byId.get(`review.${page}`)?.route ?? '/');
   }, [page, orderId, screen]);
 
   useCommandDone((d) => {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { IntlShape } from 'react-intl';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import { byId } from '../../../commands';
 import { registerParamChoices } from '../../app/commands';
 import { notify } from '../../app/lib/notify';
@@ -37,7 +37,7 @@ export function reviewDetailsUrl(type: string, r: { id: number; customer_id: num
 }
 
 export function openReviewDetails(type: string, r: { id: number; customer_id: number; phone?: string | null }): void {
-  navigate(reviewDetailsUrl(type, r));
+  openPath(reviewDetailsUrl(type, r));
 }
 
 /**
@@ -82,7 +82,7 @@ export async function openNext(page: StagePage, exclude: number[] = []): Promise
   if (!next) {
     notify('info', 'review.queue.empty');
     const route = byId.get(`review.${page}`)?.route;
-    if (route && window.location.pathname !== route) navigate(route);
+    if (route && window.location.pathname !== route) openPath(route);
     return;
   }
   openReviewDetails(page, next);

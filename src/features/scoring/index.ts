@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** Screens of the scoring area, by command id (lazy, so each screen is its own chunk). */
 export const screens: ScreenMap = {
-  'merchant.autoAuditRule': lazy(() => import('./AutoAuditRuleScreen')),
-  'merchant.orderScoringRule': lazy(() => import('./OrderScoringRuleScreen')),
+  'merchant.autoAuditRule': lazyScreen(() => import('./AutoAuditRuleScreen')),
+  'merchant.orderScoringRule': lazyScreen(() => import('./OrderScoringRuleScreen')),
 };

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** Screens of the short-link area by command id (one lazy chunk): /system DomainLinkLog, LinkUseChannel, DomainList, ServiceProvider. */
 const screen = (name: 'DomainListScreen' | 'ServiceProviderScreen' | 'LinkUseChannelScreen' | 'DomainLinkLogScreen') =>
-  lazy(() => import('./screens').then((m) => ({ default: m[name] })));
+  lazyScreen(() => import('./screens').then((m) => ({ default: m[name] })));
 
 export const screens: ScreenMap = {
   'system.DomainList': screen('DomainListScreen'),

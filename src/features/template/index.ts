@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
 /** Screens of the template area by command id (one lazy chunk): /system template. */
 export const screens: ScreenMap = {
-  'system.template': lazy(() => import('./TemplateScreen')),
+  'system.template': lazyScreen(() => import('./TemplateScreen')),
 };

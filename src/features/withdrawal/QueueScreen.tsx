@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { navigate } from 'wouter/use-browser-location';
+import { openPath } from '../../app/router/openPath';
 import type { ZodObject } from 'zod';
 import { can } from '../../../commands/permissions';
 import { useCommandDone, useParamChoices, useSelection } from '../../app/commands';
@@ -28,7 +28,7 @@ const ALWAYS_OMIT = ['loan_amount_min', 'loan_amount_max', 'product_id'];
 /** The customer-detail view of an order's customer (spec §2: client, name, phone). */
 export function openCustomer(r: Pick<QueueRow, 'customer_id' | 'customer_name' | 'phone'>): void {
   const q = new URLSearchParams({ client: String(r.customer_id), name: r.customer_name ?? '', phone: r.phone ?? '' });
-  navigate(`/example/orderDetails?${q.toString()}`);
+  openPath(`/example/orderDetails?${q.toString()}`);
 }
 
 export interface QueueScreenProps {

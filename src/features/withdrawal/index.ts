@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import type { ScreenMap } from '../screen.types';
+import { lazyScreen, type ScreenMap } from '../screen.types';
 
-const queue = (name: keyof typeof import('./screens')) => lazy(() => import('./screens').then((m) => ({ default: m[name] })));
+const queue = (name: keyof typeof import('./screens')) => lazyScreen(() => import('./screens').then((m) => ({ default: m[name] })));
 
 /**
  * Screens of the withdrawal area, by command id (lazy, so each screen is its own chunk): the nine /withdrawalMoney
@@ -17,6 +16,6 @@ export const screens: ScreenMap = {
   'withdrawal.dormantTask': queue('DormantScreen'),
   'withdrawal.WaitForcustomerService': queue('CustomerServiceScreen'),
   'withdrawal.MywaitSMS': queue('SmsScreen'),
-  'review.manualLending': lazy(() => import('./ManualLendingScreen')),
-  'log.WithdrawalSMS': lazy(() => import('./SmsLogScreen')),
+  'review.manualLending': lazyScreen(() => import('./ManualLendingScreen')),
+  'log.WithdrawalSMS': lazyScreen(() => import('./SmsLogScreen')),
 };

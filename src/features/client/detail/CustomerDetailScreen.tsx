@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Kbd, NumberInput, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
@@ -85,6 +85,19 @@ export const SECTIONS: SectionDef[] = [
   { id: 'comments', count: (d) => d.comments_total },
 ];
 if (SECTIONS.map((s) => s.id).join() !== DETAIL_SECTIONS.join()) throw new Error('customer detail: sections out of step with DETAIL_SECTIONS');
+
+/** Sections whose bodies are drawn with the header; the rest come right after the first paint (`Later`). */
+const FIRST_SECTIONS = 2;
+
+/**
+ * The sections below the fold are rendered after the first paint, in a transition that any input interrupts: a
+ * reviewer moving on to the next order has its header and decision on screen (and the keys for it) while the two dozen
+ * sections under them are still being drawn. Until then a section keeps its title, count and a blank body.
+ */
+function Later({ now, children }: { now: boolean; children: ReactNode }) {
+  const drawn = useDeferredValue(true, now);
+  return drawn ? <>{children}</> : <div className={classes.pending} aria-busy="true" />;
+}
 
 /** Header line under the sticky top bar: where a jumped-to section lands. */
 const JUMP_LINE = 100;
@@ -193,7 +206,9 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    // In the next frame, with the layout the browser makes for it anyway (measuring now would force a layout of the
+    // whole page before its first paint).
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true, capture: true });
     return () => {
       window.removeEventListener('scroll', onScroll, { capture: true });
@@ -262,9 +277,11 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
               <ReviewPanel orderId={params.orderId} type={params.type} />
             </Suspense>
           )}
-          {SECTIONS.map((s) => (
+          {SECTIONS.map((s, i) => (
             <SectionCard key={s.id} id={s.id} title={`customer.section.${s.id}`} count={counts(s)} collapsed={collapsed.has(s.id)} onToggle={toggle}>
-              {s.Body ? <s.Body /> : <CommentsPanel ref={comments} customerId={customerId} onCount={setCommentsTotal} />}
+              <Later now={i < FIRST_SECTIONS}>
+                {s.Body ? <s.Body /> : <CommentsPanel ref={comments} customerId={customerId} onCount={setCommentsTotal} />}
+              </Later>
             </SectionCard>
           ))}
         </div>

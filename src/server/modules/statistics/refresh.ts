@@ -1,4 +1,6 @@
+import os from 'node:os';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Deps } from '../../deps';
@@ -197,7 +199,7 @@ export interface RefreshResult { merchants: Array<{ merchantId: number; business
 export async function refreshStatistics(deps: Deps, opts: { merchantIds?: number[] } = {}): Promise<RefreshResult> {
   const out: RefreshResult = { merchants: [] };
   await withJobLock(deps.db, STATISTICS_REFRESH_JOB, async () => {
-    for (const { id } of await merchantList(deps.db, opts.merchantIds)) {
+    await inParallel(deps.db, await merchantList(deps.db, opts.merchantIds), async ({ id }) => {
       const { timeZone } = await merchantMarket(deps.db, id);
       const today = deps.clock.today(timeZone);
       const [state] = await deps.db.select().from(statRefresh).where(eq(statRefresh.merchantId, id));
@@ -210,7 +212,8 @@ export async function refreshStatistics(deps: Deps, opts: { merchantIds?: number
       }
       await markRefreshed(deps, id, rebuilt ? today : undefined);
       out.merchants.push({ merchantId: id, businessDate: today, rebuilt });
-    }
+    });
+    out.merchants.sort((a, b) => a.merchantId - b.merchantId);
     if (out.merchants.some((m) => m.rebuilt)) await step('analyze', () => analyzeFacts(deps.db));
   });
   return out;
@@ -225,24 +228,61 @@ export async function refreshStatistics(deps: Deps, opts: { merchantIds?: number
 async function analyzeFacts(db: Db): Promise<void> {
   const tables = rowsOf<{ name: string }>(await db.execute(sql`select c.relname as name from pg_class c
     join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relkind = 'r' and c.relname like 'stat\_%'`));
-  for (const t of tables) await db.execute(sql`vacuum (analyze) ${sql.identifier(t.name)}`);
+  await inParallel(db, tables, async (t) => {
+    await db.execute(sql`vacuum (analyze) ${sql.identifier(t.name)}`);
+  });
 }
 
 /** `npm run job -- statistics.rebuild [--from YYYY-MM-DD]`: every merchant's facts from the date (or all). */
 export async function rebuildStatistics(deps: Deps, opts: { from?: string; merchantIds?: number[] } = {}): Promise<RefreshResult> {
   const out: RefreshResult = { merchants: [] };
   await withJobLock(deps.db, STATISTICS_REFRESH_JOB, async () => {
-    for (const { id } of await merchantList(deps.db, opts.merchantIds)) {
+    await inParallel(deps.db, await merchantList(deps.db, opts.merchantIds), async ({ id }) => {
       const { timeZone } = await merchantMarket(deps.db, id);
       const today = deps.clock.today(timeZone);
       await refreshMerchant(deps.db, id, timeZone, { from: opts.from }, { from: opts.from },
         { ctx: { merchantId: id, tz: timeZone, today, full: true, from: opts.from }, builders: FACTS });
       await markRefreshed(deps, id, opts.from ? undefined : today);
       out.merchants.push({ merchantId: id, businessDate: today, rebuilt: true });
-    }
+    });
+    out.merchants.sort((a, b) => a.merchantId - b.merchantId);
     await step('analyze', () => analyzeFacts(deps.db));
   });
   return out;
+}
+
+/**
+ * How many merchants are refreshed at once. Each merchant's facts are its own rows, recomputed in its own transaction,
+ * so merchants are independent; on PostgreSQL each transaction runs on its own backend process, so two of them use two
+ * cores while the server waits (the refresh is the database's work: the Node side only sends statements). PGlite has one
+ * connection: one at a time. `STATISTICS_CONCURRENCY` overrides it.
+ */
+export function refreshConcurrency(db: Db): number {
+  if (!((db as unknown as { $client?: unknown }).$client instanceof pg.Pool)) return 1;
+  const set = Number(process.env.STATISTICS_CONCURRENCY);
+  return Number.isInteger(set) && set > 0 ? set : Math.min(4, Math.max(1, os.availableParallelism()));
+}
+
+/**
+ * Runs `fn` for every item (merchant, fact table), `refreshConcurrency` at a time, in the list's order (merchants by id:
+ * the oldest, usually largest, start first, so the small ones fill in at the end). After a failure nothing more is
+ * started, the running ones finish, and the first error is thrown: the job lock is held until nothing runs.
+ */
+async function inParallel<T>(db: Db, list: T[], fn: (m: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed: { error: unknown } | null = null;
+  const worker = async () => {
+    while (!failed && next < list.length) {
+      const m = list[next++];
+      try {
+        await fn(m);
+      } catch (error) {
+        failed ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(refreshConcurrency(db), list.length) }, worker));
+  if (failed) throw (failed as { error: unknown }).error;
 }
 
 async function merchantList(db: Db, ids?: number[]) {
