@@ -16,11 +16,16 @@ export interface Remote<T> {
  * screen shows after a failure (the stale data or nothing) is the screen's choice.
  *
  *   const list = useRemote((signal) => getDictItems(name, signal), [name]);
+ *
+ * `initial`, when it gives an answer (one fetched ahead that has arrived), is the data of the first render, and the
+ * first load is skipped: the screen is drawn with it at once.
  */
-export function useRemote<T>(fn: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): Remote<T> {
+export function useRemote<T>(fn: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[], initial?: () => T | undefined): Remote<T> {
   const intl = useIntl();
-  const [data, setData] = useState<T>();
-  const [loading, setLoading] = useState(true);
+  const [first] = useState(() => initial?.());
+  const skipFirst = useRef(first !== undefined);
+  const [data, setData] = useState<T | undefined>(first);
+  const [loading, setLoading] = useState(first === undefined);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const fnRef = useRef(fn);
@@ -29,6 +34,10 @@ export function useRemote<T>(fn: (signal: AbortSignal) => Promise<T>, deps: read
   intlRef.current = intl;
 
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     const ctl = new AbortController();
     setLoading(true);
     fnRef.current(ctl.signal).then(

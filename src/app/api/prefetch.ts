@@ -9,6 +9,8 @@ const MAX_ENTRIES = 20;
 interface Warm {
   at: number;
   answer: Promise<unknown>;
+  /** Set once the answer has arrived, so a screen can be drawn with it at once (takeArrived). */
+  arrived?: { value: unknown };
 }
 
 const warm = new Map<string, Warm>();
@@ -23,8 +25,9 @@ export function keepAhead(key: string, fetch: () => Promise<unknown>, now = Date
   const have = warm.get(key);
   if (have && now - have.at < PREFETCH_TTL_MS) return;
   const answer = fetch();
-  answer.catch(() => warm.delete(key));
-  warm.set(key, { at: now, answer });
+  const entry: Warm = { at: now, answer };
+  answer.then((value) => { entry.arrived = { value }; }, () => warm.delete(key));
+  warm.set(key, entry);
   while (warm.size > MAX_ENTRIES) warm.delete(warm.keys().next().value as string);
 }
 
@@ -34,6 +37,17 @@ export function takeAhead<T>(key: string, now = Date.now()): Promise<T> | undefi
   if (!have) return undefined;
   warm.delete(key);
   return now - have.at < PREFETCH_TTL_MS ? (have.answer as Promise<T>) : undefined;
+}
+
+/**
+ * The kept answer of a key when it has already arrived, removed as it is taken: a screen opened on it is drawn with
+ * it in its first render, without a loading state and the render after it.
+ */
+export function takeArrived<T>(key: string, now = Date.now()): { value: T } | undefined {
+  const have = warm.get(key);
+  if (!have?.arrived || now - have.at >= PREFETCH_TTL_MS) return undefined;
+  warm.delete(key);
+  return have.arrived as { value: T };
 }
 
 export function clearAhead(): void {

@@ -2,7 +2,7 @@ import { FetchError, ofetch, type $Fetch } from 'ofetch';
 import type { ApiCall } from '../../../commands/command.types';
 import { CODE, HTTP_SESSION_ENDED, type Envelope } from '../../schemas/common';
 import { resetToken, session } from '../state/session';
-import { keepAhead, prefetchKey, takeAhead } from './prefetch';
+import { keepAhead, prefetchKey, takeAhead, takeArrived } from './prefetch';
 import { currentLang } from '../intl/lang';
 
 /** Spec §9: request timeout 60000 ms. */
@@ -188,6 +188,9 @@ export const api = {
     const ahead = takeAhead<T>(prefetchKey(session.token, path, queryOf(query)));
     return ahead ? ahead.catch(() => request<T>('GET', path, query, opts)) : request<T>('GET', path, query, opts);
   },
+  /** A GET's answer fetched ahead that has already arrived (taken), for a first render; undefined otherwise. */
+  arrived: <T>(path: string, query?: Record<string, unknown>): T | undefined =>
+    takeArrived<T>(prefetchKey(session.token, path, queryOf(query)))?.value,
   /** Fetches a GET now for a read expected soon (quiet: a failure is for that read to show). */
   prefetch: (path: string, query?: Record<string, unknown>) =>
     keepAhead(prefetchKey(session.token, path, queryOf(query)), () => request('GET', path, query, { silent: true })),

@@ -8,7 +8,7 @@ import { setNotifier, type Notifier } from '../../app/lib/notify';
 import { session } from '../../app/state/session';
 import type { ReviewOrderDetail } from '../../schemas/review';
 import { renderUi } from '../../ui/testing';
-import { staleDecisionKey } from './keyGuard';
+import { REACTION_MS, staleDecisionKey } from './keyGuard';
 import ReviewPanel from './ReviewPanel';
 
 const DETAIL: ReviewOrderDetail = {
@@ -60,7 +60,8 @@ describe('review panel', () => {
     await waitFor(() => expect(selectionStore.screen).toBe('review.trial'));
     expect(selectionStore.rows.map((r) => r.id)).toEqual([41]);
     expect(screen.getByTestId('review-holder').textContent).toBe('Unclaimed');
-    expect(screen.getByText('Ask for a clearer photo', { exact: false })).toBeTruthy();
+    // The records are drawn right after the first paint (Later).
+    expect(await screen.findByText('Ask for a clearer photo', { exact: false })).toBeTruthy();
   });
 
   it('shows "no breakdown" when the scoring route answers 404, and the scoring area’s lines when it answers', async () => {
@@ -141,7 +142,7 @@ describe('review panel', () => {
 });
 
 describe('stale decision keys', () => {
-  const key = (k: string, over: Partial<KeyboardEvent> = {}) => ({ key: k, isTrusted: true, ctrlKey: false, metaKey: false, altKey: false, target: document.body, ...over });
+  const key = (k: string, over: Partial<KeyboardEvent> = {}) => ({ key: k, isTrusted: true, ctrlKey: false, metaKey: false, altKey: false, target: document.body, timeStamp: 0, ...over });
   it('drops a decision key while the order is not on screen, and one replayed after being held (untrusted)', () => {
     expect(staleDecisionKey(key('a'), true)).toBe(false);
     expect(staleDecisionKey(key('a'), false)).toBe(true);
@@ -149,8 +150,14 @@ describe('stale decision keys', () => {
     expect(staleDecisionKey(key('A', { isTrusted: false }), true)).toBe(true);
     // Replayed by the key gate (held while a dialog closed): dropped when pressed before the order was ready, kept after.
     expect(staleDecisionKey(key('a', { isTrusted: false }), true, 1000, 990)).toBe(true);
-    expect(staleDecisionKey(key('a', { isTrusted: false }), true, 1000, 1010)).toBe(false);
-    expect(staleDecisionKey(key('a', { isTrusted: false }), false, 1000, 1010)).toBe(true);
+    expect(staleDecisionKey(key('a', { isTrusted: false }), true, 1000, 1000 + REACTION_MS + 10)).toBe(false);
+    expect(staleDecisionKey(key('a', { isTrusted: false }), false, 1000, 1000 + REACTION_MS + 10)).toBe(true);
+  });
+  it('drops a decision key that went down sooner after the order was shown than anyone can react (a double tap)', () => {
+    expect(staleDecisionKey(key('a', { timeStamp: 1000 + REACTION_MS - 50 }), true, 1000)).toBe(true);
+    expect(staleDecisionKey(key('a', { timeStamp: 1000 + REACTION_MS + 1 }), true, 1000)).toBe(false);
+    // Pressed before and replayed after the reaction time: still the previous order's key.
+    expect(staleDecisionKey(key('a', { isTrusted: false }), true, 1000, 1010)).toBe(true);
   });
   it('lets other keys, modified keys and typing in a field or dialog through', () => {
     const input = document.createElement('input');

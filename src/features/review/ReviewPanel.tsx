@@ -13,6 +13,7 @@ import { currencyDigits, formatMoney } from '../../app/lib/format';
 import { formatTime } from '../../app/lib/time';
 import { session } from '../../app/state/session';
 import { REJECT_REASON_DICT, SERVICE_PAGES, STAGE_PAGES, type ReviewOrderDetail, type ServicePage, type StagePage } from '../../schemas/review';
+import { Later } from '../../ui/Later';
 import { useRemote } from '../../ui/useRemote';
 import { BreakdownPanel } from '../scoring/BreakdownPanel';
 import { useVersionedDecisions } from './decisions';
@@ -39,7 +40,7 @@ const MOVES_ON = ['approve', 'approveLimit', 'reject', 'batchReject', 'toService
 export default function ReviewPanel({ orderId, type }: { orderId: number; type: string }) {
   const intl = useIntl();
   const { nodes } = useSnapshot(session);
-  const remote = useRemote((signal) => reviewApi.orderDetail(orderId, { silent: true, signal }), [orderId]);
+  const remote = useRemote((signal) => reviewApi.orderDetail(orderId, { silent: true, signal }), [orderId], () => reviewApi.orderDetailArrived(orderId));
   // The previous order's answer stays while the next one loads: only the answer for this order is shown and acted on.
   const detail = remote.data && remote.data.order.id === orderId ? remote.data : undefined;
   useRejectReasonChoices();
@@ -107,9 +108,9 @@ export default function ReviewPanel({ orderId, type }: { orderId: number; type: 
         {screen && <Decision detail={detail} screen={screen} row={row} nodes={nodes as string[]} />}
         <Stack gap={4} data-testid="review-scoring">
           <Text size="sm" fw={600}>{intl.formatMessage({ id: 'review.panel.scoring' })}</Text>
-          <BreakdownPanel orderId={orderId} />
+          <Later placeholderHeight={120}><BreakdownPanel orderId={orderId} /></Later>
         </Stack>
-        <Records detail={detail} />
+        <Later><Records detail={detail} /></Later>
       </Stack>
     </Paper>
   );

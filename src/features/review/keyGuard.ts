@@ -12,19 +12,27 @@ function typingOrDialog(el: Element | null): boolean {
 }
 
 /**
+ * No one reacts to what appears on screen faster than this (a simple visual reaction takes 200–250 ms): a decision key
+ * that goes down sooner after an order is shown was aimed at the order before it (a double tap, a held key, a key
+ * typed ahead while the next order opened).
+ */
+export const REACTION_MS = 200;
+
+/**
  * Whether a keydown must be dropped: a decision key aimed at the page (not typed into a field or a dialog) that did
  * not go down on the order now shown — either the order is not on screen yet (loading, or being moved on from), or the
- * key was held back by the key gate while something ran (a dialog closing) and is replayed now (a synthetic, untrusted
- * event) and was pressed before this order was on screen. `readySince` is when the order shown became ready
- * (performance.now()); `pressed` when the replayed key was really pressed (keyGate `pressedAt`).
+ * key went down less than REACTION_MS after it was (`timeStamp` of a real key; for a key the key gate held back while
+ * something ran and replays now as an untrusted event, when it was really pressed). `readySince` is when the order
+ * shown became ready (performance.now(), the clock of event time stamps); `pressed` is keyGate's `pressedAt`.
  */
-export function staleDecisionKey(e: Pick<KeyboardEvent, 'key' | 'isTrusted' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>, ready: boolean,
+export function staleDecisionKey(e: Pick<KeyboardEvent, 'key' | 'isTrusted' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target' | 'timeStamp'>, ready: boolean,
   readySince: number | null = null, pressed: number | undefined = undefined): boolean {
   if (e.ctrlKey || e.metaKey || e.altKey || !DECISION_KEYS.has(e.key)) return false;
   if (typingOrDialog(e.target instanceof Element ? e.target : null)) return false;
   if (!ready) return true;
-  if (e.isTrusted) return false;
-  return pressed === undefined || readySince === null || pressed < readySince;
+  if (readySince === null) return !e.isTrusted;
+  const at = e.isTrusted ? e.timeStamp : pressed;
+  return at === undefined || at < readySince + REACTION_MS;
 }
 
 /**

@@ -6,6 +6,8 @@ export const REVIEW_ORDER_DETAIL = '/loanapi/review/order_detail';
 
 export const reviewApi = {
   orderDetail: (id: number, opts?: RequestOptions) => api.get<ReviewOrderDetail>(REVIEW_ORDER_DETAIL, { id }, opts),
+  /** The order detail fetched ahead (prefetchNext), when it has arrived. */
+  orderDetailArrived: (id: number) => api.arrived<ReviewOrderDetail>(REVIEW_ORDER_DETAIL, { id }),
   filterOptions: (opts?: RequestOptions) => api.get<ReviewFilterOptions>('/loanapi/review/filter_options', undefined, opts),
   /** The next order of a stage queue for the caller (not claimed: opening it claims it); null when none is left. */
   next: (page: StagePage, exclude: number[] = [], opts?: RequestOptions) => api.post<NextOrder | null>(`/loanapi/review/${page}/next`, { exclude }, opts),

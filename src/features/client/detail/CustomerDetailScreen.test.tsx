@@ -85,6 +85,13 @@ function open(path = '/example/orderDetails?client=42&name=Nguyen%20Van%20A&phon
   return loc;
 }
 
+/** Sections after the first ones are drawn after the first paint (Later): waits for all, and for the frame that finds the current section. */
+async function drawn() {
+  await screen.findByTestId('customer-detail');
+  await waitFor(() => expect(document.querySelector('[data-later]')).toBeNull());
+  await act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+}
+
 beforeEach(() => {
   session.nodes = [SUPER_KEY];
   notes = [];
@@ -138,7 +145,7 @@ describe('customer detail screen', () => {
   });
 
   it('says so when there is no picture and no video (spec §8)', async () => {
-    open();
+    open(); await drawn();
     const docs = await screen.findByTestId('section-documents');
     expect(within(docs).getByText('no picture upload record')).toBeTruthy();
     expect(within(docs).getByText('no video upload record')).toBeTruthy();
@@ -152,7 +159,7 @@ describe('customer detail screen', () => {
         videos: [{ id: 3, kind: 'video', url: '/files/c.mp4', uploaded_at: null, uploader: 'customer' }],
       },
     });
-    open();
+    open(); await drawn();
     const docs = await screen.findByTestId('section-documents');
     const video = within(docs).getByTestId('customer-video') as HTMLVideoElement;
     expect(video.getAttribute('width')).toBe('200');
@@ -174,7 +181,7 @@ describe('customer detail screen', () => {
       const i = DETAIL_SECTIONS.indexOf((this as HTMLElement).dataset?.section as never);
       return { top: i < 0 ? 0 : 90 + i * 400 } as DOMRect;
     });
-    open();
+    open(); await drawn();
     await screen.findByTestId('customer-detail');
     const scrolled: string[] = [];
     Element.prototype.scrollIntoView = function (this: Element) {
@@ -231,7 +238,7 @@ describe('customer detail screen', () => {
       clicks.push(this.href);
     };
     try {
-      open();
+      open(); await drawn();
       const emergency = await screen.findByTestId('section-emergency');
       fireEvent.click(within(emergency).getByRole('button', { name: 'Call Tran Thi Mai' }));
       const dialog = await screen.findByRole('dialog', { name: 'Softphone call' });
@@ -246,7 +253,7 @@ describe('customer detail screen', () => {
   });
 
   it('pages a capped list with its cursor', async () => {
-    open();
+    open(); await drawn();
     const contacts = await screen.findByTestId('section-contacts');
     fireEvent.click(within(contacts).getByRole('button', { name: 'Load more' }));
     await within(contacts).findByText('Second page friend');
@@ -322,7 +329,7 @@ describe('customer detail screen', () => {
         behaviour: { currency: 'VND', repayments: 1, repaid_minor: 1_250_000, revoked: 0, settled_orders: 1, on_time: 0, late: 1, overdue_now: 0, extensions: 2, max_overdue_days: 9 },
       },
     });
-    open();
+    open(); await drawn();
     const repayments = await screen.findByTestId('section-repayments');
     const row = within(repayments).getAllByRole('row')[1];
     expect(within(row).getByText('RP2026010100000003')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Kbd, NumberInput, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
@@ -11,6 +11,7 @@ import { session } from '../../../app/state/session';
 import { setViewLabel } from '../../../app/state/tags';
 import { DETAIL_SECTIONS, EDITABLE_FIELDS, type CustomerDetail, type DetailSection, type EditableFieldName } from '../../../schemas/customer';
 import { DISBURSED_STATUSES, type OrderStatus as OrderStatusName } from '../../../schemas/order';
+import { Later } from '../../../ui/Later';
 import { useRemote } from '../../../ui/useRemote';
 import { ReviewPanel } from '../../review/panel';
 import { CustomerDownloads } from '../../statement/CustomerDownloads';
@@ -89,16 +90,6 @@ if (SECTIONS.map((s) => s.id).join() !== DETAIL_SECTIONS.join()) throw new Error
 /** Sections whose bodies are drawn with the header; the rest come right after the first paint (`Later`). */
 const FIRST_SECTIONS = 2;
 
-/**
- * The sections below the fold are rendered after the first paint, in a transition that any input interrupts: a
- * reviewer moving on to the next order has its header and decision on screen (and the keys for it) while the two dozen
- * sections under them are still being drawn. Until then a section keeps its title, count and a blank body.
- */
-function Later({ now, children }: { now: boolean; children: ReactNode }) {
-  const drawn = useDeferredValue(true, now);
-  return drawn ? <>{children}</> : <div className={classes.pending} aria-busy="true" />;
-}
-
 /** Header line under the sticky top bar: where a jumped-to section lands. */
 const JUMP_LINE = 100;
 
@@ -140,8 +131,8 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
   const word = useWord();
   const [location] = useLocation();
   const { nodes } = useSnapshot(session);
-  const remote = useRemote((signal) => customerApi.detail(customerId, { signal, silent: true }), [customerId]);
-  const [detail, setDetail] = useState<CustomerDetail | null>(null);
+  const remote = useRemote((signal) => customerApi.detail(customerId, { signal, silent: true }), [customerId], () => customerApi.detailArrived(customerId));
+  const [detail, setDetail] = useState<CustomerDetail | null>(remote.data ?? null);
   useEffect(() => {
     if (remote.data) setDetail(remote.data);
   }, [remote.data]);
@@ -264,6 +255,8 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
     );
   }
 
+  // Review details of an order: the review area's panel fills the first screen, the sections all come after it.
+  const reviewing = location.startsWith('/details/reviewDetails') && !!params.orderId;
   const counts = (s: SectionDef) => (s.id === 'comments' ? commentsTotal ?? detail.comments_total : s.count?.(detail) ?? null);
   return (
     <DetailContext.Provider value={ctx}>
@@ -272,14 +265,14 @@ function CustomerDetailView({ params, customerId }: { params: DetailParams; cust
           <Header detail={detail} params={params} />
           <CustomerDownloads customerId={customerId} orderId={params.orderId ?? detail.loan?.id ?? null} />
           {/* /details/reviewDetails of an order: the review area's panel (order, scoring, records, decision). */}
-          {location.startsWith('/details/reviewDetails') && params.orderId && (
+          {reviewing && params.orderId && (
             <Suspense fallback={<Skeleton h={180} radius="sm" />}>
               <ReviewPanel orderId={params.orderId} type={params.type} />
             </Suspense>
           )}
           {SECTIONS.map((s, i) => (
             <SectionCard key={s.id} id={s.id} title={`customer.section.${s.id}`} count={counts(s)} collapsed={collapsed.has(s.id)} onToggle={toggle}>
-              <Later now={i < FIRST_SECTIONS}>
+              <Later now={!reviewing && i < FIRST_SECTIONS}>
                 {s.Body ? <s.Body /> : <CommentsPanel ref={comments} customerId={customerId} onCount={setCommentsTotal} />}
               </Later>
             </SectionCard>

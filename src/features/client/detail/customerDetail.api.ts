@@ -18,6 +18,8 @@ function commandCall(id: string) {
 
 export const customerApi = {
   detail: (customerId: number, opts?: RequestOptions) => api.get<CustomerDetail>(DETAIL_PATH, { customer_id: customerId }, opts),
+  /** The detail fetched ahead (the review's next order), when it has arrived. */
+  detailArrived: (customerId: number) => api.arrived<CustomerDetail>(DETAIL_PATH, { customer_id: customerId }),
   records: <T>(customerId: number, kind: RecordKind, cursor: string, opts?: RequestOptions) =>
     api.get<Paged<T>>(RECORDS_PATH, { customer_id: customerId, kind, cursor }, opts),
   comments: (customerId: number, essence: boolean, opts?: RequestOptions) =>
