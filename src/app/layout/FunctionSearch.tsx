@@ -5,7 +5,7 @@ import { useT } from '../intl/useT';
 import { session } from '../state/session';
 import { Icon } from './icons';
 import { searchScreens } from '../palette/screenSearch';
-import { openPath } from '../router/openPath';
+import { useOpenPath } from '../router/openPath';
 
 /** Spec §9: search box 400 px. */
 export const SEARCH_WIDTH = 400;
@@ -19,6 +19,7 @@ export function FunctionSearch() {
   const t = useT();
   const { nodes } = useSnapshot(session);
   const [value, setValue] = useState('');
+  const openPath = useOpenPath();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const hits = useMemo(() => searchScreens(value, nodes, t), [value, nodes, t]);
 

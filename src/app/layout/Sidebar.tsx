@@ -10,10 +10,11 @@ import { settings } from '../state/settings';
 import { systemInfo } from '../state/system';
 import { AREA_ICONS, Icon } from './icons';
 import { buildMenu, type MenuGroup } from './menu';
-import { openPath } from '../router/openPath';
+import { useOpenPath } from '../router/openPath';
 
 /** Follows a link inside the SPA on a plain click; modified clicks (new tab, new window) stay native. */
 function useLinkClick(onNavigate?: () => void) {
+  const openPath = useOpenPath();
   return (e: MouseEvent<HTMLElement>, to: string) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();

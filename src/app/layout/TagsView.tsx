@@ -6,7 +6,7 @@ import { useT } from '../intl/useT';
 import { refreshUrl } from '../router/paths';
 import { closeAllViews, closeOtherViews, closeView, tags, type VisitedView } from '../state/tags';
 import { Icon } from './icons';
-import { openPath } from '../router/openPath';
+import { useOpenPath } from '../router/openPath';
 
 /** Spec §9: tab menu about 105 px. */
 const TAB_MENU_WIDTH = 105;
@@ -19,6 +19,7 @@ export function TagsView() {
   const t = useT();
   const { views } = useSnapshot(tags);
   const [location] = useLocation();
+  const openPath = useOpenPath();
   const { dir } = useDirection();
   const scroller = useRef<HTMLDivElement>(null);
   const [ctx, setCtx] = useState<{ x: number; y: number; view: VisitedView } | null>(null);

@@ -17,7 +17,7 @@ import { session } from '../state/session';
 import { lookupProviders, runLookups, type LookupItem, type LookupResult } from './lookups';
 import { rank, TIER, type Candidate, type Match } from './match';
 import classes from './palette.module.css';
-import { openPath } from '../router/openPath';
+import { useOpenPath } from '../router/openPath';
 
 /** Window events: open, toggle or close the palette from anywhere (hotkeys, top bar button, tests). */
 export const PALETTE_OPEN_EVENT = 'palette:open';
@@ -83,6 +83,7 @@ function Row_({ title, description, end }: { title: string; description?: string
 export function CommandPalette() {
   const intl = useIntl();
   const [location] = useLocation();
+  const openPath = useOpenPath();
   const { nodes } = useSnapshot(session);
   const sel = useSnapshot(selectionStore);
   const [opened, setOpened] = useState(false);
@@ -151,7 +152,7 @@ export function CommandPalette() {
   const run = (id: string, selection?: readonly Row[]) => {
     close();
     // Let the palette's modal close before a form or confirmation opens.
-    setTimeout(() => void runInteractive(id, { intl, selection }), 0);
+    setTimeout(() => void runInteractive(id, { intl, selection, navigate: openPath }), 0);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

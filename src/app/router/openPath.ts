@@ -1,9 +1,12 @@
-import { navigate } from 'wouter/use-browser-location';
+import { useLocation } from 'wouter';
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { screenForPath } from './paths';
 import { SCREENS } from './screens';
 
 /** Past this wait for a screen's chunk (a slow network), the navigation goes ahead and the screen shows its loader. */
 const CHUNK_WAIT_MS = 250;
+
+type Navigate = (to: string, opts?: { replace?: boolean }) => void;
 
 let opening: { to: string; timer: ReturnType<typeof setTimeout> } | null = null;
 
@@ -24,7 +27,7 @@ function cancel(): void {
   window.removeEventListener('keydown', holdKeys, true);
 }
 
-function finish(to: string, replace: boolean): void {
+function finish(to: string, replace: boolean, navigate: Navigate): void {
   if (!opening || opening.to !== to) return; // a later navigation took over
   cancel();
   navigate(to, { replace });
@@ -35,7 +38,7 @@ function finish(to: string, replace: boolean): void {
  * the navigation's own render: no loading state, and no wait of React's fallback throttle (up to 300 ms) before it
  * shows. Every in-app navigation (sidebar, tabs, palette, top-bar search, hotkeys) goes through here.
  */
-export function openPath(to: string, opts: { replace?: boolean } = {}): void {
+export function openPath(to: string, opts: { replace?: boolean } = {}, navigate: Navigate = browserNavigate): void {
   const replace = !!opts.replace;
   const cmd = screenForPath(to);
   const screen = cmd ? SCREENS[cmd.id] : undefined;
@@ -46,6 +49,12 @@ export function openPath(to: string, opts: { replace?: boolean } = {}): void {
   }
   if (opening) clearTimeout(opening.timer);
   else window.addEventListener('keydown', holdKeys, true);
-  opening = { to, timer: setTimeout(() => finish(to, replace), CHUNK_WAIT_MS) };
-  screen.preload().then(() => finish(to, replace), () => finish(to, replace));
+  opening = { to, timer: setTimeout(() => finish(to, replace, navigate), CHUNK_WAIT_MS) };
+  screen.preload().then(() => finish(to, replace, navigate), () => finish(to, replace, navigate));
+}
+
+/** openPath through the router's own location (components: a test's memory location, the app's browser one). */
+export function useOpenPath(): (to: string, opts?: { replace?: boolean }) => void {
+  const [, navigate] = useLocation();
+  return (to, opts) => openPath(to, opts, navigate);
 }

@@ -3,7 +3,7 @@ import { DASHBOARD_DAYS, type LendingSection } from '../../../schemas/dashboard'
 import type { Db } from '../../db/client';
 import { addDays } from '../lifecycle/clock';
 import { statCollection } from '../statistics/facts/collection.table';
-import { statWithdrawal } from '../statistics/facts/work.table';
+import { statWithdrawalAll } from '../statistics/facts/work.table';
 import { statDailyAll, statRepayCohortAll } from '../statistics/statistics.table';
 import { type DayGroup, datesBack, dayGroups, type ScopedMerchant, seriesIndex } from './merchantDays';
 import { countFigure, MoneySeries, ratioFigure, zeros } from './series';
@@ -115,9 +115,9 @@ async function cohortRows(db: Db, groups: readonly DayGroup[]) {
   return rows.map((r) => ({ m: r.m, d: r.d, orders: num(r.orders), unpaid: { 0: num(r.u0), 1: num(r.u1), 7: num(r.u7) } as Record<number, number> }));
 }
 
-/** Approvals: orders entering pending withdrawal from a review (the withdrawal facts' `entered`). */
+/** Approvals: orders entering pending withdrawal from a review (the withdrawal facts' `entered`, from their roll-up). */
 async function approvalRows(db: Db, groups: readonly DayGroup[]) {
-  const w = statWithdrawal;
+  const w = statWithdrawalAll;
   const rows = await db.select({ m: w.merchantId, d: w.businessDate, n: sql<string>`sum(${w.entered})` })
     .from(w).where(datesBack(groups, w.merchantId, w.businessDate, LAST)).groupBy(w.merchantId, w.businessDate);
   return rows.map((r) => ({ m: r.m, d: r.d, n: num(r.n) }));

@@ -132,6 +132,12 @@ async function expectRollupTrue() {
   const db2 = await q(`select merchant_id, business_date, ${dcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_daily group by 1, 2 order by 1, 2`);
   expect(da.length).toBeGreaterThan(0);
   expect(da).toEqual(db2);
+  // The withdrawal roll-up keeps the staff member.
+  const wcols = ['entered', 'withdrawn', 'withdrawn_agent', 'withdraw_seconds', 'expired', 'contacts', 'reminders'];
+  const wa = await q(`select merchant_id, business_date, staff_id, ${wcols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_withdrawal_all order by 1, 2, 3`);
+  const wb = await q(`select merchant_id, business_date, staff_id, ${wcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_withdrawal group by 1, 2, 3 order by 1, 2, 3`);
+  expect(wa.length).toBeGreaterThan(0);
+  expect(wa).toEqual(wb);
   // The re-borrowing roll-up likewise.
   const rk = 'merchant_id, settle_date, reborrow_offset';
   const ra = await q(`select ${rk}, settled::bigint as settled from stat_reborrow_all order by ${rk}`);

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 
 /** Fact tables of the work reports (exported through src/server/db/schema.ts; docs/statistics.md "Review and withdrawal"). */
 
@@ -37,8 +37,7 @@ export const statReview = pgTable('stat_review', {
  * (staff = the agent who confirmed for the customer, 0 = the customer in the app) with the time since entering,
  * closes (expired: system; closed by staff), agents' contacts by result and reminder SMS.
  */
-export const statWithdrawal = pgTable('stat_withdrawal', {
-  ...keys,
+const withdrawalMeasures = () => ({
   entered: count('entered'),
   withdrawn: count('withdrawn'),
   withdrawnAgent: count('withdrawn_agent'),
@@ -53,7 +52,22 @@ export const statWithdrawal = pgTable('stat_withdrawal', {
   contactUnreached: count('contact_unreached'),
   contactDeclined: count('contact_declined'),
   reminders: count('reminders'),
-}, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.productId, t.channelId, t.returning, t.staffId] })]);
+});
+
+export const statWithdrawal = pgTable('stat_withdrawal', { ...keys, ...withdrawalMeasures() },
+  (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.productId, t.channelId, t.returning, t.staffId] })]);
+
+/**
+ * stat_withdrawal summed over product, channel and new/returning, per merchant, date and staff member (an eighth of
+ * the rows at 1M orders): the withdrawal reports read it when they neither filter nor group by those slices, and the
+ * dashboard's approvals. Re-summed by the withdrawal facts' refresh for the dates it recomputed, in its transaction.
+ */
+export const statWithdrawalAll = pgTable('stat_withdrawal_all', {
+  merchantId: integer('merchant_id').notNull(),
+  businessDate: date('business_date', { mode: 'string' }).notNull(),
+  staffId: integer('staff_id').notNull(),
+  ...withdrawalMeasures(),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.staffId] }), index('stat_withdrawal_all_date_idx').on(t.businessDate)]);
 
 /**
  * Marketing agents' funnel (contacts → agreed → registered → applied → disbursed). Maintained by the marketing area's

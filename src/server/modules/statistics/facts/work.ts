@@ -178,6 +178,11 @@ const withdrawalFacts: FactBuilder = {
     const w: Window = c.full ? { from: c.from } : { from: c.today, to: c.today };
     await tx.execute(sql`delete from stat_withdrawal where merchant_id = ${c.merchantId} and ${datesSql([w])}`);
     await tx.execute(withdrawalSql(c, w));
+    const cols = sql.join(WITHDRAWAL_COLS.map((k) => sql.identifier(k)), sql`, `);
+    await tx.execute(sql`delete from stat_withdrawal_all where merchant_id = ${c.merchantId} and ${datesSql([w])}`);
+    await tx.execute(sql`insert into stat_withdrawal_all (merchant_id, business_date, staff_id, ${cols})
+      select merchant_id, business_date, staff_id, ${sql.join(WITHDRAWAL_COLS.map((k) => sql`sum(${sql.identifier(k)})`), sql`, `)}
+      from stat_withdrawal where merchant_id = ${c.merchantId} and ${datesSql([w])} group by 1, 2, 3`);
   },
 };
 

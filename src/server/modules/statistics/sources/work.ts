@@ -54,7 +54,7 @@ const review: ReportSource = {
 };
 
 const withdrawal: ReportSource = {
-  table: 'stat_withdrawal', dateColumn: 'business_date', staffColumn: 'staff_id', keys: staffKeys,
+  table: 'stat_withdrawal', rollup: 'stat_withdrawal_all', dateColumn: 'business_date', staffColumn: 'staff_id', keys: staffKeys,
   sums: {
     entered: col('entered'), withdrawn: col('withdrawn'), withdrawn_agent: col('withdrawn_agent'),
     withdrawn_self: sql`sum(withdrawn - withdrawn_agent)`, within_2h: col('within_2h'), within_24h: col('within_24h'),
