@@ -12,6 +12,7 @@ import { session } from '../state/session';
 import { dialogOpen, typingTarget } from './dom';
 import { holdForAction, installKeyGate, settle } from './keyGate';
 import { PALETTE_HOTKEY } from './keys';
+import { useOpenPath } from '../router/openPath';
 
 /** hotkeys-js scope of every binding made here (so unbinding never touches anyone else's). */
 export const HOTKEY_SCOPE = 'all';
@@ -53,7 +54,8 @@ export function liveHotkeyCommands(nodes: readonly string[], screenId: string | 
  */
 export function CommandHotkeys() {
   const intl = useIntl();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
+  const navigate = useOpenPath();
   const { nodes } = useSnapshot(session);
   const { screen } = useSnapshot(selectionStore);
   const screenId = screen ?? screenForPath(location)?.id ?? null;

@@ -7,11 +7,13 @@ import { useT } from '../intl/useT';
 import { screenForPath } from '../router/paths';
 import { tags } from '../state/tags';
 import { breadcrumbsFor } from './menu';
+import { useOpenPath } from '../router/openPath';
 
 /** Spec §2: breadcrumbs always start with the dashboard (dashboard › group › page). */
 export function Breadcrumbs() {
   const t = useT();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
+  const navigate = useOpenPath();
   const { views } = useSnapshot(tags);
   const cmd = screenForPath(location);
   const label = views.find((v) => v.path === location)?.label;

@@ -1,17 +1,17 @@
 import { Avatar, Group, Menu, Switch, Text, UnstyledButton } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { useLocation } from 'wouter';
 import { useT } from '../intl/useT';
 import { GOOGLE_VALIDATOR_PATH, HOME_PATH, PERSONAL_SETTINGS_PATH } from '../router/paths';
 import { session } from '../state/session';
 import { setKeepTabs, tags } from '../state/tags';
 import { Icon } from './icons';
 import { clearCache, logoutToLogin } from './shellActions';
+import { useOpenPath } from '../router/openPath';
 
 /** Spec §2 user menu: home, Google validator, personal settings, clear cache, keep tabs (1/0), logout. */
 export function UserMenu({ compact }: { compact: boolean }) {
   const t = useT();
-  const [, navigate] = useLocation();
+  const navigate = useOpenPath();
   const { user } = useSnapshot(session);
   const { keep } = useSnapshot(tags);
   const name = user?.nickname || user?.name || user?.account || '';

@@ -138,6 +138,12 @@ async function expectRollupTrue() {
   const wb = await q(`select merchant_id, business_date, staff_id, ${wcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_withdrawal group by 1, 2, 3 order by 1, 2, 3`);
   expect(wa.length).toBeGreaterThan(0);
   expect(wa).toEqual(wb);
+  // The review roll-up keeps the stage and the reviewer.
+  const vcols = ['claimed', 'approved', 'rejected', 'decide_seconds', 'matured', 'went_overdue'];
+  const va = await q(`select merchant_id, business_date, stage, staff_id, ${vcols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_review_all order by 1, 2, 3, 4`);
+  const vb = await q(`select merchant_id, business_date, stage, staff_id, ${vcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_review group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+  expect(va.length).toBeGreaterThan(0);
+  expect(va).toEqual(vb);
   // The re-borrowing roll-up likewise.
   const rk = 'merchant_id, settle_date, reborrow_offset';
   const ra = await q(`select ${rk}, settled::bigint as settled from stat_reborrow_all order by ${rk}`);

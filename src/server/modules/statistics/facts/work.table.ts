@@ -20,9 +20,7 @@ const keys = {
  * (matured = disbursed and past the due date today; went_overdue = of those, ever moved overdue). The outcome columns
  * change after the approval date: the refresh recomputes the approval dates of orders that changed today.
  */
-export const statReview = pgTable('stat_review', {
-  ...keys,
-  stage: varchar('stage', { length: 16 }).notNull(),
+const reviewMeasures = () => ({
   claimed: count('claimed'),
   approved: count('approved'),
   rejected: count('rejected'),
@@ -30,7 +28,23 @@ export const statReview = pgTable('stat_review', {
   decideSeconds: bigint('decide_seconds', { mode: 'number' }).notNull().default(0),
   matured: count('matured'),
   wentOverdue: count('went_overdue'),
-}, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.productId, t.channelId, t.returning, t.stage, t.staffId] })]);
+});
+
+export const statReview = pgTable('stat_review', { ...keys, stage: varchar('stage', { length: 16 }).notNull(), ...reviewMeasures() },
+  (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.productId, t.channelId, t.returning, t.stage, t.staffId] })]);
+
+/**
+ * stat_review summed over product, channel and new/returning, per merchant, date, stage and reviewer: read by the review
+ * report when it neither filters nor groups by those slices. Re-summed by the review facts' refresh for every date it
+ * recomputed or updated, in its transaction.
+ */
+export const statReviewAll = pgTable('stat_review_all', {
+  merchantId: integer('merchant_id').notNull(),
+  businessDate: date('business_date', { mode: 'string' }).notNull(),
+  stage: varchar('stage', { length: 16 }).notNull(),
+  staffId: integer('staff_id').notNull(),
+  ...reviewMeasures(),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.stage, t.staffId] }), index('stat_review_all_date_idx').on(t.businessDate)]);
 
 /**
  * Pending withdrawal per agent, on the business date of each event: orders entering it (staff 0), confirmations

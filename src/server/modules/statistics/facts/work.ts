@@ -166,11 +166,26 @@ const reviewFacts: FactBuilder = {
     const ws: Window[] = c.full ? [{ from: c.from }] : [{ from: c.today, to: c.today }];
     await tx.execute(sql`delete from stat_review where merchant_id = ${c.merchantId} and ${datesSql(ws)}`);
     await tx.execute(reviewSql(c, ws));
-    if (c.full) return;
-    const past = await touchedApprovalDates(tx, c);
+    const past = c.full ? [] : await touchedApprovalDates(tx, c);
     if (past.length) await tx.execute(reviewOutcomeSql(c, dateRuns(past)));
+    await regroup(tx, c, 'stat_review', 'stat_review_all', ['stage', 'staff_id'], REVIEW_COLS, [...ws, ...(past.length ? dateRuns(past) : [])]);
   },
 };
+
+/**
+ * Re-sums a roll-up (the table without product, channel and new/returning) for the dates of `ws` of the merchant, from
+ * the table as just recomputed.
+ */
+async function regroup(tx: DbOrTx, c: FactContext, table: string, rollup: string, keys: readonly string[], cols: readonly string[], ws: Window[]): Promise<void> {
+  const keyIds = keys.map((k) => sql.identifier(k));
+  const names = sql.join([sql`merchant_id`, sql`business_date`, ...keyIds, ...cols.map((k) => sql.identifier(k))], sql`, `);
+  const groups = sql.join([sql`merchant_id`, sql`business_date`, ...keyIds], sql`, `);
+  const dates = datesSql(ws);
+  await tx.execute(sql`delete from ${sql.identifier(rollup)} where merchant_id = ${c.merchantId} and ${dates}`);
+  await tx.execute(sql`insert into ${sql.identifier(rollup)} (${names})
+    select ${groups}, ${sql.join(cols.map((k) => sql`sum(${sql.identifier(k)})`), sql`, `)}
+    from ${sql.identifier(table)} where merchant_id = ${c.merchantId} and ${dates} group by ${groups}`);
+}
 
 const withdrawalFacts: FactBuilder = {
   name: 'work.withdrawal',
@@ -178,11 +193,7 @@ const withdrawalFacts: FactBuilder = {
     const w: Window = c.full ? { from: c.from } : { from: c.today, to: c.today };
     await tx.execute(sql`delete from stat_withdrawal where merchant_id = ${c.merchantId} and ${datesSql([w])}`);
     await tx.execute(withdrawalSql(c, w));
-    const cols = sql.join(WITHDRAWAL_COLS.map((k) => sql.identifier(k)), sql`, `);
-    await tx.execute(sql`delete from stat_withdrawal_all where merchant_id = ${c.merchantId} and ${datesSql([w])}`);
-    await tx.execute(sql`insert into stat_withdrawal_all (merchant_id, business_date, staff_id, ${cols})
-      select merchant_id, business_date, staff_id, ${sql.join(WITHDRAWAL_COLS.map((k) => sql`sum(${sql.identifier(k)})`), sql`, `)}
-      from stat_withdrawal where merchant_id = ${c.merchantId} and ${datesSql([w])} group by 1, 2, 3`);
+    await regroup(tx, c, 'stat_withdrawal', 'stat_withdrawal_all', ['staff_id'], WITHDRAWAL_COLS, [w]);
   },
 };
 

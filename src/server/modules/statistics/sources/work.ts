@@ -45,7 +45,7 @@ function finished(base: ReportSource, post: (decl: ReportDecl, r: StatResult) =>
 }
 
 const review: ReportSource = {
-  table: 'stat_review', dateColumn: 'business_date', staffColumn: 'staff_id',
+  table: 'stat_review', rollup: 'stat_review_all', dateColumn: 'business_date', staffColumn: 'staff_id',
   keys: { ...staffKeys, stage: sql`stage` },
   sums: {
     claimed: col('claimed'), approved: col('approved'), rejected: col('rejected'), decided: sql`sum(approved + rejected)`,
