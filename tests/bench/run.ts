@@ -100,7 +100,7 @@ async function firstLoad(base: string) {
  * the sidebar: the same navigation), server included. The first time after sign-in fetches the grid's chunk; the
  * others reload the dashboard first (the browser keeps the hashed chunks, as it does for a returning user).
  */
-async function screenOpen(base: string): Promise<number[]> {
+async function screenOpen(base: string): Promise<{ first: number[]; again: number[] }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
@@ -121,7 +121,21 @@ async function screenOpen(base: string): Promise<number[]> {
         .waitFor({ state: 'attached', timeout: 30_000 });
       times.push(Date.now() - t0);
     }
-    return times;
+    // Opened again in the same page (back to the dashboard, then the hotkey): the screen's code has run once, as for
+    // someone who works in the console all day; the list is asked again.
+    const again: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.goBack();
+      await page.waitForURL(/\/dashboard/);
+      await page.waitForTimeout(1000);
+      const t0 = Date.now();
+      await page.keyboard.press('Alt+a');
+      await page.waitForURL(/\/review\/allOrder/);
+      await page.locator('[data-screen="review.allOrder"] [data-testid="grid-canvas"] td[role="gridcell"]').filter({ hasText: /\S/ }).first()
+        .waitFor({ state: 'attached', timeout: 30_000 });
+      again.push(Date.now() - t0);
+    }
+    return { first: times, again };
   } finally {
     await browser.close();
   }
@@ -136,8 +150,9 @@ async function loadAndUserinfo(): Promise<Row[]> {
     const addr = app.server.address();
     const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
     const load = await firstLoad(base);
-    const open = await screenOpen(base);
+    const { first: open, again } = await screenOpen(base);
     const warm = summarise(open.slice(1));
+    const reopened = summarise(again);
     const login = await (await fetch(`${base}/loanapi/account/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'admin', pwd: DEMO_PASSWORD }),
     })).json() as { data: { token: string } };
@@ -158,6 +173,13 @@ async function loadAndUserinfo(): Promise<Row[]> {
         measured: `first ${ms(open[0])} (grid chunk fetched), then median ${ms(warm.p50)}, max ${ms(Math.max(...open.slice(1)))}`,
         target: '≤ 300 ms',
         verdict: verdict(warm.p50 <= 300 && open[0] <= 300),
+      },
+      {
+        figure: 'screen open again in the same page: dashboard → /review/allOrder first rows',
+        engine: 'browser',
+        measured: `median ${ms(reopened.p50)}, max ${ms(Math.max(...again))}`,
+        target: '≤ 300 ms',
+        verdict: verdict(reopened.p50 <= 300),
       },
       { figure: 'get_userinfo, 1 client', engine: e, measured: `p50 ${ms(s1.p50)}, p95 ${ms(s1.p95)}, ${int(one.rps)} req/s`, target: '', verdict: '' },
       { figure: 'get_userinfo, 10 clients', engine: e, measured: `p50 ${ms(s10.p50)}, p95 ${ms(s10.p95)}, p99 ${ms(s10.p99)}, ${int(ten.rps)} req/s`, target: '', verdict: '' },
