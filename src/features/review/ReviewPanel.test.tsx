@@ -61,7 +61,7 @@ describe('review panel', () => {
     expect(selectionStore.rows.map((r) => r.id)).toEqual([41]);
     expect(screen.getByTestId('review-holder').textContent).toBe('Unclaimed');
     // The records are drawn right after the first paint (Later).
-    expect(await screen.findByText('Ask for a clearer photo', { exact: false })).toBeTruthy();
+    expect(await screen.findByText('Ask for a clearer photo', { exact: false }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('shows "no breakdown" when the scoring route answers 404, and the scoring area’s lines when it answers', async () => {

@@ -88,7 +88,8 @@ function open(path = '/example/orderDetails?client=42&name=Nguyen%20Van%20A&phon
 /** Sections after the first ones are drawn after the first paint (Later): waits for all, and for the frame that finds the current section. */
 async function drawn() {
   await screen.findByTestId('customer-detail');
-  await waitFor(() => expect(document.querySelector('[data-later]')).toBeNull());
+  // Two dozen sections in jsdom take more than waitFor's default second on a busy machine.
+  await waitFor(() => expect(document.querySelector('[data-later]')).toBeNull(), { timeout: 15_000 });
   await act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
 }
 
