@@ -45,13 +45,13 @@ describe('simulator (smoke)', () => {
     let totals;
     try {
       totals = await runSimulation({
-        transport: inject, appKey: w.platformApp.appKey, secret: w.platformApp.secret, rate: 25, durationSec: 3, seed: 'smoke',
+        transport: inject, appKey: w.platformApp.appKey, secret: w.platformApp.secret, rate: 25, durationSec: 5, seed: 'smoke',
         invalidShare: 0.25, pollMs: 200, log: (l) => lines.push(l), now: () => t.clock.now.getTime() + (Date.now() - started),
       });
     } finally {
       clearInterval(reviewer);
     }
-    // A line a second over 3 s; on a loaded machine the last second may end with the run.
+    // A line a second over 5 s (3 s left a slow CI machine no confirmed withdrawal); the last second may end with the run.
     expect(lines.filter((l) => /^\[\s*\d+s\] sent \d+ accepted \d+ refused \d+/.test(l)).length).toBeGreaterThanOrEqual(2);
     expect(lines.at(-1)).toMatch(/^total sent \d+/);
     expect(totals.sent).toBeGreaterThanOrEqual(30);
@@ -70,7 +70,7 @@ describe('simulator (smoke)', () => {
     expect(history[0]).toMatchObject({ fromStatus: null });
     // Approved orders were confirmed through the API.
     expect(confirmed.length).toBeGreaterThan(0);
-  }, 30_000);
+  }, 60_000);
 
   it('reads the refusal reason from the first issue, else the code', () => {
     expect(refusalReason({ code: 40300, data: { issues: [{ id: 'intake.rule.maxActiveLoans' }] } })).toBe('intake.rule.maxActiveLoans');
