@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { screenForPath } from './paths';
@@ -53,8 +54,11 @@ export function openPath(to: string, opts: { replace?: boolean } = {}, navigate:
   screen.preload().then(() => finish(to, replace, navigate), () => finish(to, replace, navigate));
 }
 
-/** openPath through the router's own location (components: a test's memory location, the app's browser one). */
+/**
+ * openPath through the router's own location (components: a test's memory location, the app's browser one). Stable
+ * while the router's navigate is, so effects that bind keys to it (CommandHotkeys) are not redone on every render.
+ */
 export function useOpenPath(): (to: string, opts?: { replace?: boolean }) => void {
   const [, navigate] = useLocation();
-  return (to, opts) => openPath(to, opts, navigate);
+  return useCallback((to: string, opts?: { replace?: boolean }) => openPath(to, opts, navigate), [navigate]);
 }
