@@ -31,6 +31,9 @@ const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) 
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Noon in Vietnam: the scheduled send two hours later must still fall on the same business day, or "due today"
+  // would be measured against tomorrow (this failed on a CI run that started at 22:18 Vietnam time).
+  t.clock.now = new Date(`${new Date().toISOString().slice(0, 10)}T05:00:00Z`);
   [admin, op, reviewer] = await Promise.all([t.login('admin'), t.login('merchant'), t.login('reviewer1')]);
   main = (await t.db.select().from(merchant).where(eq(merchant.code, 'M001')))[0]!.id;
   [{ id: other }] = await t.db.insert(merchant).values({ code: 'M-PUSH-OTHER', name: 'Other Lender', currency: 'VND' }).returning({ id: merchant.id });
