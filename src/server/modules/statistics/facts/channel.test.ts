@@ -240,6 +240,12 @@ describe('channel facts, minute refresh', () => {
     const [{ id: customerId }] = await q('select max(id) + 1 as id from customer');
     const [{ id: orderId }] = await q('select max(id) + 1 as id from loan_order');
     const [product] = await q(`select id from product where merchant_id = ${Number(ch.merchant_id)} order by id limit 1`);
+    // A customer registered long ago (a date no other customer has) who has not applied yet (the facts rebuilt with it: today's rebuild is done).
+    const idleId = Number(customerId) + 1;
+    await q(`insert into customer (id, code, merchant_id, channel_id, market, name, phone, created_at)
+      values (${idleId}, 'T${idleId}', ${ch.merchant_id}, ${ch.id}, '${ch.market}', 'Idle Customer', '0900000001', '${addDays(today, -1000)}T12:00:00Z')`);
+    await rebuildStatistics(t.app.deps, { merchantIds: [Number(ch.merchant_id)] });
+    expect((await q(`select applied from stat_channel_customer where customer_id = ${idleId}`))[0]?.applied).toBe(false);
     await q(`insert into customer (id, code, merchant_id, channel_id, market, name, phone, created_at)
       values (${customerId}, 'T${customerId}', ${ch.merchant_id}, ${ch.id}, '${ch.market}', 'Today Customer', '0900000000', '${now}')`);
     await q(`insert into loan_order (id, order_no, merchant_id, customer_id, channel_id, product_id, currency, status, contract_amount_minor,
@@ -254,6 +260,9 @@ describe('channel facts, minute refresh', () => {
       order by s.customer_id limit 1`);
     await q(`update loan_order set status = 'overdue' where id = ${late.id}`);
     await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, created_at) select merchant_id, ${late.id}, 'repaying', 'overdue', '${now}' from loan_order where id = ${late.id}`);
+    // An older customer who had never applied places an order today, still in review: the flag is set in place.
+    await q(`insert into loan_order (id, order_no, merchant_id, customer_id, channel_id, product_id, currency, status, created_at)
+      values (${Number(orderId) + 1}, 'T${Number(orderId) + 1}', ${ch.merchant_id}, ${idleId}, ${ch.id}, ${product.id}, '${ch.currency}', 'first_review', '${now}')`);
     // Facts of a touched date gone wrong must be repaired too.
     await q(`update stat_channel_funnel set registered = registered + 9 where merchant_id = ${ch.merchant_id} and reg_date = '${today}'`);
 
@@ -263,5 +272,6 @@ describe('channel facts, minute refresh', () => {
     const got = await expectFactsMatch();
     expect(got.customers.get(String(customerId))).toBe([ch.merchant_id, today, ch.id, true, true, true, false, false].join('|'));
     expect(got.customers.get(String(late.customer_id))?.endsWith('|true|true')).toBe(true);
+    expect(got.customers.get(String(idleId))?.split('|')[3]).toBe('true');
   }, 120_000);
 });

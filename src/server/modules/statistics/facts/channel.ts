@@ -10,16 +10,26 @@ import { inWindow, localDate } from './sql';
  * per registration date, and the overdue shares at D0/D+1/D+7/D+30 per due date.
  */
 
-/** Customers of the merchant with an event today that moves them in the funnel (or registered today). */
-function touchedCustomers(ctx: FactContext): SQL {
+/**
+ * Customers of the merchant with an event today that moves them in the funnel: `changed` registered today, had a loan
+ * paid out, or an order reach withdrawal or overdue; `applied` placed an order today and nothing else of these.
+ */
+async function touchedCustomers(tx: DbOrTx, ctx: FactContext): Promise<{ changed: number[]; applied: number[] }> {
   const m = ctx.merchantId;
   const today = { from: ctx.today };
-  return sql`select c.id from customer c where c.merchant_id = ${m} and ${inWindow(sql`c.created_at`, ctx.tz, today)}
-    union select o.customer_id from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.created_at`, ctx.tz, today)}
-    union select o.customer_id from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.success_at`, ctx.tz, today)}
-    union select o.customer_id from order_status_history h join loan_order o on o.id = h.order_id
-      where h.merchant_id = ${m} and o.merchant_id = ${m} and h.to_status in ('withdrawal', 'overdue') and ${inWindow(sql`h.created_at`, ctx.tz, today)}`;
+  const res = await tx.execute(sql`select id, bool_and(only_applied) as only_applied from (
+      select c.id, false as only_applied from customer c where c.merchant_id = ${m} and ${inWindow(sql`c.created_at`, ctx.tz, today)}
+      union all select o.customer_id, true from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.created_at`, ctx.tz, today)}
+      union all select o.customer_id, false from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.success_at`, ctx.tz, today)}
+      union all select o.customer_id, false from order_status_history h join loan_order o on o.id = h.order_id
+        where h.merchant_id = ${m} and o.merchant_id = ${m} and h.to_status in ('withdrawal', 'overdue') and ${inWindow(sql`h.created_at`, ctx.tz, today)}
+    ) t group by id`);
+  const out = { changed: [] as number[], applied: [] as number[] };
+  for (const r of rowsOf<{ id: string | number; only_applied: boolean }>(res)) (r.only_applied ? out.applied : out.changed).push(Number(r.id));
+  return out;
 }
+
+const idArray = (ids: readonly number[]) => sql`any(${`{${ids.join(',')}}`}::bigint[])`;
 
 /**
  * The funnel state of the customers `customers` selects (a condition on customer `c`), from their orders (`orders`: a
@@ -75,14 +85,29 @@ async function refreshFunnel(tx: DbOrTx, ctx: FactContext): Promise<void> {
     return;
   }
   // Read once: the union scans today's windows of four tables; the ids go back as one array parameter.
-  const ids = rowsOf<{ id: string | number }>(await tx.execute(touchedCustomers(ctx))).map((r) => Number(r.id));
-  if (!ids.length) return;
-  const touched = sql`any(${`{${ids.join(',')}}`}::bigint[])`;
-  await tx.execute(sql`delete from stat_channel_customer where merchant_id = ${m} and customer_id = ${touched}`);
-  await tx.execute(customerStateSql(ctx, sql`c.id = ${touched}`, sql`o.customer_id = ${touched}`));
-  const dates = sql`reg_date in (select distinct reg_date from stat_channel_customer where merchant_id = ${m} and customer_id = ${touched})`;
-  await tx.execute(sql`delete from stat_channel_funnel where merchant_id = ${m} and ${dates}`);
-  await tx.execute(funnelSql(m, dates));
+  const { changed, applied } = await touchedCustomers(tx, ctx);
+  const dates = new Set<string>();
+  if (applied.length) {
+    // A new order moves its customer to "applied" and nowhere else (its approval or payout today would be in `changed`):
+    // the flag is set in place, without reading the customer's other orders (most of a day's touched customers). A
+    // customer without a row yet is recomputed whole.
+    const them = sql`merchant_id = ${m} and customer_id = ${idArray(applied)}`;
+    const found = new Set(rowsOf<{ id: string | number }>(await tx.execute(sql`select customer_id as id from stat_channel_customer where ${them}`)).map((r) => Number(r.id)));
+    for (const id of applied) if (!found.has(id)) changed.push(id);
+    const set = await tx.execute(sql`update stat_channel_customer set applied = true where ${them} and not applied returning to_char(reg_date, 'YYYY-MM-DD') as d`);
+    for (const r of rowsOf<{ d: string }>(set)) dates.add(r.d);
+  }
+  if (changed.length) {
+    const touched = idArray(changed);
+    await tx.execute(sql`delete from stat_channel_customer where merchant_id = ${m} and customer_id = ${touched}`);
+    await tx.execute(customerStateSql(ctx, sql`c.id = ${touched}`, sql`o.customer_id = ${touched}`));
+    const res = await tx.execute(sql`select distinct to_char(reg_date, 'YYYY-MM-DD') as d from stat_channel_customer where merchant_id = ${m} and customer_id = ${touched}`);
+    for (const r of rowsOf<{ d: string }>(res)) dates.add(r.d);
+  }
+  if (!dates.size) return;
+  const which = sql`reg_date = any(${`{${[...dates].join(',')}}`}::date[])`;
+  await tx.execute(sql`delete from stat_channel_funnel where merchant_id = ${m} and ${which}`);
+  await tx.execute(funnelSql(m, which));
 }
 
 /**

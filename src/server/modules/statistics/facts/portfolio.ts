@@ -160,13 +160,18 @@ function segmentSql(ctx: FactContext, w: { payoutFrom?: string; dates?: string[]
     ) x group by 2, 3, 4, 5, 6, 7`;
 }
 
-/** Payout dates whose segment figures today's events changed: loans paid out today and loans extended today. */
+/**
+ * Payout dates whose segment figures today's events changed: loans paid out today and loans extended today. Two
+ * range scans (today's payouts, today's extensions): as one condition with OR, every disbursed loan of the merchant
+ * was read (0.28 s for the largest at 1M orders).
+ */
 async function touchedPayoutDates(tx: DbOrTx, ctx: FactContext): Promise<string[]> {
   const start = sql`(${ctx.today}::date::timestamp at time zone ${ctx.tz})`;
-  const res = await tx.execute(sql`select distinct to_char(${localDate(sql`o.success_at`, ctx.tz)}, 'YYYY-MM-DD') as d from loan_order o
-    where o.merchant_id = ${ctx.merchantId} and o.success_at is not null
-      and (o.success_at >= ${start} or o.id in (select x.order_id from extension x
-        where x.merchant_id = ${ctx.merchantId} and x.status = 'success' and x.paid_at >= ${start}))`);
+  const res = await tx.execute(sql`select distinct to_char(${localDate(sql`t.success_at`, ctx.tz)}, 'YYYY-MM-DD') as d from (
+      select o.success_at from loan_order o where o.merchant_id = ${ctx.merchantId} and o.success_at >= ${start}
+      union all select o.success_at from extension x join loan_order o on o.id = x.order_id
+        where x.merchant_id = ${ctx.merchantId} and x.status = 'success' and x.paid_at >= ${start}
+          and o.merchant_id = ${ctx.merchantId} and o.success_at is not null) t`);
   return rowsOf<{ d: string }>(res).map((r) => r.d);
 }
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { TRANSITIONS } from '../../../../schemas/lifecycle';
 import { REBORROW_DAYS } from '../../../../schemas/reports/repayment';
 import type { DbOrTx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
@@ -51,17 +52,29 @@ async function regroup(tx: DbOrTx, merchantId: number, dates: Window | string[])
 }
 
 /**
+ * Where a revoked settlement goes (the lifecycle's transitions out of settled): the history index holds the target
+ * status beside the time, so the day's few revocations are found in it without reading the day's other moves
+ * (123,000 rows for the largest merchant at 1M orders, a third of a second).
+ */
+const OUT_OF_SETTLED = sql.join([...new Set(TRANSITIONS.filter(([from]) => from === 'settled').map(([, to]) => to))].map((s) => sql`${s}`), sql`, `);
+
+/**
  * The settlements an event of today can have changed: those of today, those of the last REBORROW_MAX days whose
- * customer placed an order today, and those revoked today (status history out of settled).
+ * customer placed an order today, and those revoked today (status history out of settled). A settlement whose
+ * customer had already borrowed again keeps its offset (today's order comes after that one): only those still without
+ * a next order, or without a row, are recomputed.
  */
 async function touchedOrders(tx: DbOrTx, merchantId: number, tz: string, today: string): Promise<string> {
   const t: Window = { from: today };
   const res = await tx.execute(sql`select o.id from loan_order o where o.merchant_id = ${merchantId} and o.settled and ${inWindow(sql`o.settled_at`, tz, t)}
     union select o.id from loan_order n join loan_order o on o.customer_id = n.customer_id and o.merchant_id = n.merchant_id and o.id <> n.id
+        left join stat_reborrow_order r on r.merchant_id = ${merchantId} and r.order_id = o.id
       where n.merchant_id = ${merchantId} and ${inWindow(sql`n.created_at`, tz, t)} and o.settled
         and ${inWindow(sql`o.settled_at`, tz, { from: addDays(today, -REBORROW_MAX) })}
+        and (r.order_id is null or r.reborrow_offset = ${NO_REBORROW})
     union select h.order_id from order_status_history h join loan_order o on o.id = h.order_id
-      where h.merchant_id = ${merchantId} and o.merchant_id = ${merchantId} and h.from_status = 'settled' and ${inWindow(sql`h.created_at`, tz, t)}`);
+      where h.merchant_id = ${merchantId} and o.merchant_id = ${merchantId} and h.from_status = 'settled'
+        and h.to_status in (${OUT_OF_SETTLED}) and ${inWindow(sql`h.created_at`, tz, t)}`);
   return `{${rowsOf<{ id: string }>(res).map((r) => r.id).join(',')}}`;
 }
 

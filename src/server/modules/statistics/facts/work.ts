@@ -150,13 +150,17 @@ function withdrawalSql(c: FactContext, w: Window): SQL {
  */
 const OUTCOME_MOVES = ['overdue', 'extended', 'failed'];
 
-/** Approval dates of the orders that made one of those moves today (today itself is recomputed anyway). */
+/**
+ * Approval dates of the orders that made one of those moves today (today itself is recomputed anyway). Each moved
+ * order's history is probed through its order index (a lateral join): as a semi-join PostgreSQL hashed today's few
+ * thousand orders and read the whole history against them (0.5 s for the largest merchant at 1M orders).
+ */
 async function touchedApprovalDates(db: DbOrTx, c: FactContext): Promise<string[]> {
-  const res = await db.execute(sql`select distinct to_char(${localDate(sql`h.created_at`, c.tz)}, 'YYYY-MM-DD') as d
-    from order_status_history h where h.account_id is not null and h.from_status in (${list(Object.keys(REVIEW_FROM))})
-      and h.to_status in (${list(APPROVE_TO)})
-      and h.order_id in (select v.order_id from order_status_history v where v.merchant_id = ${c.merchantId}
-        and v.to_status in (${list(OUTCOME_MOVES)}) and ${inWindow(sql`v.created_at`, c.tz, { from: c.today })})`);
+  const res = await db.execute(sql`select distinct to_char(${localDate(sql`a.created_at`, c.tz)}, 'YYYY-MM-DD') as d
+    from (select distinct v.order_id from order_status_history v where v.merchant_id = ${c.merchantId}
+        and v.to_status in (${list(OUTCOME_MOVES)}) and ${inWindow(sql`v.created_at`, c.tz, { from: c.today })}) t
+      cross join lateral (select h.created_at from order_status_history h where h.order_id = t.order_id and h.account_id is not null
+        and h.from_status in (${list(Object.keys(REVIEW_FROM))}) and h.to_status in (${list(APPROVE_TO)})) a`);
   return rowsOf<{ d: string }>(res).map((r) => r.d).filter((d) => d < c.today);
 }
 
