@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { DashboardSummary, Figure, LendingSection, MoneyFigure, Ratio } from '../../../schemas/dashboard';
 import { marketTimeZone } from '../../../schemas/merchant';
@@ -11,6 +11,7 @@ import { addDays, dateIn, daysBetween } from '../lifecycle/clock';
 import { repayment } from '../repayment/repayment.table';
 import { reviewRecord } from '../review/review.table';
 import { rebuildStatistics } from '../statistics/refresh';
+import { WAITING_TTL_MS } from './queues';
 import { claimTask, openTask } from '../task/task';
 
 /**
@@ -393,6 +394,26 @@ describe('dashboard/summary per role', () => {
     });
     expect(r.acquisition!.pool).toBeGreaterThan(0);
     expect((await summary('collector')).acquisition).toBeNull();
+  });
+
+  it('shares a queue length for a few seconds, then counts again', async () => {
+    const status = STAGE_QUEUES.trial.status;
+    const count = async () => Number((await q(sql`select count(*) as n from loan_order where status = ${status}`))[0].n);
+    const trial = async () => (await summary('admin')).queues!.find((x) => x.page === 'trial')!.waiting;
+    const later = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(Date.now() + ms);
+    let clock = later(WAITING_TTL_MS + 1);
+    expect(await trial()).toBe(await count());
+    const [o] = await q(sql`select id from loan_order where status = ${status} order by id limit 1`);
+    await t.db.execute(sql`update loan_order set status = 'closed' where id = ${o.id}`);
+    try {
+      expect(await trial()).toBe((await count()) + 1); // still the shared count
+      clock.mockRestore();
+      clock = later(2 * WAITING_TTL_MS + 2);
+      expect(await trial()).toBe(await count());
+    } finally {
+      clock.mockRestore();
+      await t.db.execute(sql`update loan_order set status = ${status} where id = ${o.id}`);
+    }
   });
 
   it('shows nothing of any merchant to an account without merchants', async () => {

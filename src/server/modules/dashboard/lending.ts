@@ -28,7 +28,7 @@ export async function lending(db: Db, ms: readonly ScopedMerchant[], access: Len
   const byId = new Map(ms.map((m) => [m.id, m]));
   const indexOf = (merchantId: number, date: string, shift = 0) => {
     const m = byId.get(merchantId);
-    return m ? seriesIndex(addDays(m.today, -shift), date, DASHBOARD_DAYS) : -1;
+    return m ? seriesIndex(m.today, date, DASHBOARD_DAYS, shift) : -1;
   };
 
   const [daily, cohorts, approved, recovered] = await Promise.all([

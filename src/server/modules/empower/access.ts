@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { SUPER_KEY } from '../../../../commands/permissions';
 import type { DbOrTx } from '../../db/client';
 import { adminAccount, permissionNodeState, role } from './empower.table';
+import { zoneFormat } from '../lifecycle/clock';
 
 export interface AccessProfile {
   account: typeof adminAccount.$inferSelect;
@@ -43,8 +44,9 @@ export function accessFrom(account: typeof adminAccount.$inferSelect, liveRoles:
 
 /** HH:mm of `now` in the business time zone. */
 export function clockTime(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(now);
+  return zoneFormat(TIME_FORMATS, timeZone, 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
 }
+const TIME_FORMATS = new Map<string, Intl.DateTimeFormat>();
 
 /** Work period [start, end]; a period like 22:00–06:00 runs over midnight. No period: always. */
 export function withinWorkPeriod(start: string | null, end: string | null, now: Date, timeZone: string): boolean {

@@ -24,16 +24,8 @@ export function dateRange(column: SQLWrapper, from: string | undefined, to: stri
   return out;
 }
 
-/** YYYY-MM-DD of `now` in a time zone. */
-export function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(now);
-}
-
-/** YYYY-MM-DD `days` after `date` (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+/** YYYY-MM-DD of `now` in a time zone; YYYY-MM-DD `days` after a date (the business clock's own). */
+export { dateIn as localDate, addDays } from '../lifecycle/clock';
 
 /** Midnight of a local day in the business time zone, as SQL. */
 export function dayStart(date: string, timeZone: string): SQL {

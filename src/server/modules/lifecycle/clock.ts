@@ -57,8 +57,23 @@ export function createBusinessClock(db: DbOrTx, systemNow: () => Date): Business
 
 /** yyyy-MM-dd of an instant in a time zone. */
 export function dateIn(at: Date, timeZone: string): string {
-  // en-CA formats dates as yyyy-MM-dd.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return zoneFormat(DATE_FORMATS, timeZone, 'en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+// en-CA formats dates as yyyy-MM-dd.
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A formatter per time zone, made once: building an Intl.DateTimeFormat costs a tenth of a millisecond or more, and
+ * the dashboard asks each merchant's business date on every answer (a millisecond per answer at 14 merchants).
+ */
+export function zoneFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = cache.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    cache.set(timeZone, f);
+  }
+  return f;
 }
 
 /** Whole days from date a to date b (yyyy-MM-dd), b − a. */
