@@ -184,15 +184,34 @@ describe('work facts', () => {
       values (${n(wd.merchant_id)}, ${n(wd.id)}, ${n(wd.customer_id)}, 'withdrawal.waitFor', ${ids.withdrawal}, '2', '${iso(now)}')`);
     await q(`insert into withdrawal_sms_log (merchant_id, order_id, customer_id, phone, lang, kind, content, created_at)
       values (${n(wd.merchant_id)}, ${n(wd.id)}, ${n(wd.customer_id)}, '0900', 'en', 'reminder', 'x', '${iso(now)}')`);
-    // The outcome columns of the touched approval date out of truth: the refresh must sum them again for that date
-    // (its decisions, claims and times are history and are kept).
-    await q(`update stat_review set matured = matured + 3, went_overdue = went_overdue + 1 where merchant_id = ${n(late.merchant_id)}
-      and business_date = '${approvalDay}' and approved + rejected > 0`);
-    const res = await refreshStatistics(t.app.deps, { merchantIds: [n(late.merchant_id), n(rev.merchant_id), n(wd.merchant_id)] });
+    // An approved order past its due date is extended today to a date after today: it is no longer matured.
+    const [ext] = await q(`select o.id, o.merchant_id from loan_order o where o.success_at is not null and o.due_date < current_date - 3
+        and o.id <> ${n(late.id)} and exists (select 1 from stat_review_outcome s where s.order_id = o.id and s.matured) order by o.id limit 1`);
+    expect(ext).toBeDefined();
+    await q(`update loan_order set due_date = current_date + 20 where id = ${n(ext.id)}`);
+    await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, created_at) select merchant_id, ${n(ext.id)}, 'overdue', 'extended', '${iso(now)}' from loan_order where id = ${n(ext.id)}`);
+    // An approved order that went overdue without a row in stat_review_outcome (approved before the table existed):
+    // its approval dates are summed again whole.
+    const [old] = await q(`select o.id from loan_order o join stat_review_outcome s on s.order_id = o.id where not s.went_overdue and s.matured
+        and o.id not in (${n(late.id)}, ${n(ext.id)}) and o.merchant_id = ${n(late.merchant_id)}
+        and not exists (select 1 from order_status_history h where h.order_id = o.id and h.to_status = 'overdue') order by o.id desc limit 1`);
+    expect(old).toBeDefined();
+    await q(`delete from stat_review_outcome where order_id = ${n(old.id)}`);
+    await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, created_at) select merchant_id, ${n(old.id)}, 'repaying', 'overdue', '${iso(now)}' from loan_order where id = ${n(old.id)}`);
+    const wentOn = async () => n((await q(`select coalesce(sum(went_overdue), 0)::int as n from stat_review where merchant_id = ${n(late.merchant_id)}
+      and business_date = '${approvalDay}'`))[0].n);
+    const dayBefore = await wentOn();
+    const res = await refreshStatistics(t.app.deps, { merchantIds: [...new Set([n(late.merchant_id), n(rev.merchant_id), n(wd.merchant_id), n(ext.merchant_id)])] });
     expect(res.merchants.every((m) => !m.rebuilt)).toBe(true);
     await compare();
     const after = await q(`select coalesce(sum(went_overdue), 0)::int as n from stat_review where merchant_id = ${n(late.merchant_id)}`);
     expect(after[0].n).toBeGreaterThan(before[0].n as number);
+    expect(await wentOn()).toBeGreaterThan(dayBefore);
+    // Each order's outcome row is what stat_review counts it as now.
+    const rows = await q(`select order_id, matured, went_overdue from stat_review_outcome where order_id in (${n(late.id)}, ${n(ext.id)}, ${n(old.id)}) order by order_id`);
+    expect(Object.fromEntries(rows.map((r) => [n(r.order_id), [r.matured, r.went_overdue]]))).toEqual({
+      [n(late.id)]: [true, true], [n(ext.id)]: [false, false], [n(old.id)]: [true, true],
+    });
   }, 300_000);
 });
 

@@ -63,15 +63,26 @@ function insertSql(table: string, cols: readonly string[], merchantId: number, s
 
 const REVIEW_COLS = ['claimed', 'approved', 'rejected', 'decide_seconds', 'matured', 'went_overdue'] as const;
 
+/** An order `o` paid out and due before today. */
+const orderMatured = (c: FactContext) => sql`(o.success_at is not null and o.due_date < ${c.today}::date)`;
+/** Whether order `o` ever moved overdue: a scalar probe with LIMIT (an EXISTS may be planned as a hashed subplan over the whole history). */
+const everOverdue = sql`coalesce((select true from order_status_history v where v.order_id = o.id and v.to_status = 'overdue' limit 1), false)`;
+
 /** The outcome of approvals: paid out and due before today (matured), and of those the ones that ever went overdue. */
 function outcomeMeasures(c: FactContext): Columns {
   const approved = sql`(h.to_status <> 'closed')`;
-  const matured = sql`(${approved} and o.success_at is not null and o.due_date < ${c.today}::date)`;
-  return {
-    matured: sql`${matured}::int`,
-    // A scalar probe with LIMIT: an EXISTS may be planned as a hashed subplan over the whole history.
-    went_overdue: sql`(${matured} and coalesce((select true from order_status_history v where v.order_id = o.id and v.to_status = 'overdue' limit 1), false))::int`,
-  };
+  const matured = sql`(${approved} and ${orderMatured(c)})`;
+  return { matured: sql`${matured}::int`, went_overdue: sql`(${matured} and ${everOverdue})::int` };
+}
+
+/** History row h is an approval by a reviewer (a decision out of a review stage that did not close the order). */
+const APPROVAL = sql`h.account_id is not null and h.from_status in (${list(Object.keys(REVIEW_FROM))}) and h.to_status in (${list(APPROVE_TO)})`;
+
+/** stat_review_outcome rows of the orders `orders` (a condition on loan_order o), written or replaced. */
+function outcomeRowsSql(c: FactContext, orders: SQL): SQL {
+  return sql`insert into stat_review_outcome (order_id, merchant_id, matured, went_overdue)
+    select o.id, o.merchant_id, ${orderMatured(c)}, ${orderMatured(c)} and ${everOverdue} from loan_order o where ${orders}
+    on conflict (order_id) do update set merchant_id = excluded.merchant_id, matured = excluded.matured, went_overdue = excluded.went_overdue`;
 }
 
 /** Review decisions in the windows: the status-history rows leaving a review stage, by an account. */
@@ -150,18 +161,53 @@ function withdrawalSql(c: FactContext, w: Window): SQL {
  */
 const OUTCOME_MOVES = ['overdue', 'extended', 'failed'];
 
+/** Orders of the merchant that made one of those moves today. */
+const movedToday = (c: FactContext) => sql`select distinct v.order_id from order_status_history v where v.merchant_id = ${c.merchantId}
+  and v.to_status in (${list(OUTCOME_MOVES)}) and ${inWindow(sql`v.created_at`, c.tz, { from: c.today })}`;
+
 /**
- * Approval dates of the orders that made one of those moves today (today itself is recomputed anyway). Each moved
- * order's history is probed through its order index (a lateral join): as a semi-join PostgreSQL hashed today's few
- * thousand orders and read the whole history against them (0.5 s for the largest merchant at 1M orders).
+ * The outcome of the approvals before today of the orders that moved today, brought up to date: each moved order's
+ * outcome now against its stat_review_outcome row, and the difference added to the rows of its earlier approvals
+ * (their history read through the order index). An order without a row (approved before the table existed) has the
+ * outcome columns of its approval dates summed again whole. Then the rows of the moved orders and of today's approvals
+ * are written. Returns the dates whose stat_review rows changed.
  */
-async function touchedApprovalDates(db: DbOrTx, c: FactContext): Promise<string[]> {
-  const res = await db.execute(sql`select distinct to_char(${localDate(sql`a.created_at`, c.tz)}, 'YYYY-MM-DD') as d
-    from (select distinct v.order_id from order_status_history v where v.merchant_id = ${c.merchantId}
-        and v.to_status in (${list(OUTCOME_MOVES)}) and ${inWindow(sql`v.created_at`, c.tz, { from: c.today })}) t
-      cross join lateral (select h.created_at from order_status_history h where h.order_id = t.order_id and h.account_id is not null
-        and h.from_status in (${list(Object.keys(REVIEW_FROM))}) and h.to_status in (${list(APPROVE_TO)})) a`);
-  return rowsOf<{ d: string }>(res).map((r) => r.d).filter((d) => d < c.today);
+async function refreshOutcomes(tx: DbOrTx, c: FactContext): Promise<string[]> {
+  const m = c.merchantId;
+  const before = sql`h.created_at < (${c.today}::date::timestamp at time zone ${c.tz})`;
+  const now = rowsOf<{ id: string; matured: boolean; went: boolean; was_matured: boolean | null; was_went: boolean | null }>(await tx.execute(sql`
+    select o.id, ${orderMatured(c)} as matured, ${orderMatured(c)} and ${everOverdue} as went, s.matured as was_matured, s.went_overdue as was_went
+    from (${movedToday(c)}) t join loan_order o on o.id = t.order_id left join stat_review_outcome s on s.order_id = o.id
+    where o.merchant_id = ${m}`));
+  const changed = now.filter((r) => r.was_matured !== null && (r.matured !== r.was_matured || r.went !== r.was_went));
+  const missing = now.filter((r) => r.was_matured === null).map((r) => r.id);
+  const dates = new Set<string>();
+  if (changed.length) {
+    const arr = (xs: Array<string | number>) => `{${xs.join(',')}}`;
+    const delta = (a: boolean, b: boolean | null) => Number(a) - Number(b);
+    const res = await tx.execute(sql`update stat_review s set matured = s.matured + d.dm, went_overdue = s.went_overdue + d.dw
+      from (select ${localDate(sql`h.created_at`, c.tz)} as d, o.product_id, coalesce(o.channel_id, 0) as ch, o.is_returning as r,
+          ${caseOf(sql`h.from_status`, REVIEW_FROM)} as stage, h.account_id as staff, sum(x.dm) as dm, sum(x.dw) as dw
+        from unnest(${arr(changed.map((r) => r.id))}::bigint[], ${arr(changed.map((r) => delta(r.matured, r.was_matured)))}::int[],
+            ${arr(changed.map((r) => delta(r.went, r.was_went)))}::int[]) as x(order_id, dm, dw)
+          join order_status_history h on h.order_id = x.order_id join loan_order o on o.id = h.order_id
+        where ${APPROVAL} and o.merchant_id = ${m} and ${before}
+        group by 1, 2, 3, 4, 5, 6) d
+      where s.merchant_id = ${m} and s.business_date = d.d and s.product_id = d.product_id and s.channel_id = d.ch
+        and s."returning" = d.r and s.stage = d.stage and s.staff_id = d.staff
+      returning to_char(s.business_date, 'YYYY-MM-DD') as d`);
+    for (const r of rowsOf<{ d: string }>(res)) dates.add(r.d);
+  }
+  if (missing.length) {
+    const res = await tx.execute(sql`select distinct to_char(${localDate(sql`h.created_at`, c.tz)}, 'YYYY-MM-DD') as d
+      from order_status_history h where h.order_id = any(${`{${missing.join(',')}}`}::bigint[]) and ${APPROVAL} and ${before}`);
+    const whole = rowsOf<{ d: string }>(res).map((r) => r.d);
+    if (whole.length) await tx.execute(reviewOutcomeSql(c, dateRuns(whole)));
+    for (const d of whole) dates.add(d);
+  }
+  await tx.execute(outcomeRowsSql(c, sql`o.merchant_id = ${m} and o.id in (select h.order_id from order_status_history h where ${APPROVAL}
+    and (h.order_id in (${movedToday(c)}) or ${inWindows(sql`h.merchant_id = ${m}`, sql`h.created_at`, c.tz, [{ from: c.today }])}))`));
+  return [...dates].filter((d) => d < c.today).sort();
 }
 
 const reviewFacts: FactBuilder = {
@@ -170,8 +216,12 @@ const reviewFacts: FactBuilder = {
     const ws: Window[] = c.full ? [{ from: c.from }] : [{ from: c.today, to: c.today }];
     await tx.execute(sql`delete from stat_review where merchant_id = ${c.merchantId} and ${datesSql(ws)}`);
     await tx.execute(reviewSql(c, ws));
-    const past = c.full ? [] : await touchedApprovalDates(tx, c);
-    if (past.length) await tx.execute(reviewOutcomeSql(c, dateRuns(past)));
+    let past: string[] = [];
+    if (c.full) {
+      if (!c.from) await tx.execute(sql`delete from stat_review_outcome where merchant_id = ${c.merchantId}`);
+      await tx.execute(outcomeRowsSql(c, sql`o.merchant_id = ${c.merchantId} and o.id in (select h.order_id from order_status_history h
+        where ${APPROVAL} and ${inWindows(sql`h.merchant_id = ${c.merchantId}`, sql`h.created_at`, c.tz, ws)})`));
+    } else past = await refreshOutcomes(tx, c);
     await regroup(tx, c, 'stat_review', 'stat_review_all', ['stage', 'staff_id'], REVIEW_COLS, [...ws, ...(past.length ? dateRuns(past) : [])]);
   },
 };
