@@ -82,7 +82,8 @@ const APPROVAL = sql`h.account_id is not null and h.from_status in (${list(Objec
 function outcomeRowsSql(c: FactContext, orders: SQL): SQL {
   return sql`insert into stat_review_outcome (order_id, merchant_id, matured, went_overdue)
     select o.id, o.merchant_id, ${orderMatured(c)}, ${orderMatured(c)} and ${everOverdue} from loan_order o where ${orders}
-    on conflict (order_id) do update set merchant_id = excluded.merchant_id, matured = excluded.matured, went_overdue = excluded.went_overdue`;
+    on conflict (order_id) do update set merchant_id = excluded.merchant_id, matured = excluded.matured, went_overdue = excluded.went_overdue
+      where (stat_review_outcome.matured, stat_review_outcome.went_overdue) is distinct from (excluded.matured, excluded.went_overdue)`;
 }
 
 /** Review decisions in the windows: the status-history rows leaving a review stage, by an account. */
@@ -205,8 +206,13 @@ async function refreshOutcomes(tx: DbOrTx, c: FactContext): Promise<string[]> {
     if (whole.length) await tx.execute(reviewOutcomeSql(c, dateRuns(whole)));
     for (const d of whole) dates.add(d);
   }
-  await tx.execute(outcomeRowsSql(c, sql`o.merchant_id = ${m} and o.id in (select h.order_id from order_status_history h where ${APPROVAL}
-    and (h.order_id in (${movedToday(c)}) or ${inWindows(sql`h.merchant_id = ${m}`, sql`h.created_at`, c.tz, [{ from: c.today }])}))`));
+  // Two index paths, not one condition with OR (that read the whole history). An order approved today that has its row
+  // already keeps it: its outcome changes only by a move, which the first path takes.
+  await tx.execute(outcomeRowsSql(c, sql`o.merchant_id = ${m} and o.id in (
+    select t.order_id from (${movedToday(c)}) t where exists (select 1 from order_status_history h where h.order_id = t.order_id and ${APPROVAL})
+    union all select h.order_id from order_status_history h where ${APPROVAL}
+      and ${inWindows(sql`h.merchant_id = ${m}`, sql`h.created_at`, c.tz, [{ from: c.today }])}
+      and not exists (select 1 from stat_review_outcome s where s.order_id = h.order_id))`));
   return [...dates].filter((d) => d < c.today).sort();
 }
 
