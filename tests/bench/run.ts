@@ -97,11 +97,16 @@ async function firstLoad(base: string) {
 
 /**
  * From the dashboard to the first rows of /review/allOrder on screen, opened by its hotkey (as from the palette or
- * the sidebar: the same navigation), server included. The first time after sign-in fetches the grid's chunk; the
- * others reload the dashboard first (the browser keeps the hashed chunks, as it does for a returning user).
+ * the sidebar: the same navigation), server included. Timed in the page, from the key's keydown to the frame in which
+ * the grid's canvas first drew a loaded row (the grid's `data-painted`); glide's accessible table of the same rows
+ * follows about 200 ms later (its own debounce) and is given beside it. The first time after sign-in fetches the
+ * grid's chunk; the others reload the dashboard first (the browser keeps the hashed chunks, as it does for a
+ * returning user).
  */
-async function screenOpen(base: string): Promise<{ first: number[]; again: number[] }> {
+interface Opened { painted: number; table: number }
+async function screenOpen(base: string): Promise<{ first: Opened[]; again: Opened[] }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const grid = '[data-screen="review.allOrder"] [data-testid="grid-canvas"]';
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     await page.goto(`${base}/login`);
@@ -109,31 +114,42 @@ async function screenOpen(base: string): Promise<{ first: number[]; again: numbe
     await page.getByPlaceholder('Your password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/dashboard/, { timeout: 60_000 });
-    const times: number[] = [];
+    // Watches for the key, the painted canvas and the first accessible cell with text, in the page's own clock.
+    const watch = () => page.evaluate((sel) => {
+      const w = window as unknown as { __open: { key: number; painted: number; table: number } };
+      w.__open = { key: 0, painted: 0, table: 0 };
+      addEventListener('keydown', () => { w.__open.key = performance.now(); }, { capture: true, once: true });
+      const mo = new MutationObserver(() => {
+        if (!w.__open.painted && document.querySelector(`${sel}[data-painted]`)) w.__open.painted = performance.now();
+        if (!w.__open.table && [...document.querySelectorAll(`${sel} td[role="gridcell"]`)].some((td) => /\S/.test(td.textContent ?? ''))) w.__open.table = performance.now();
+        if (w.__open.painted && w.__open.table) mo.disconnect();
+      });
+      mo.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-painted'] });
+    }, grid);
+    const open = async (): Promise<Opened> => {
+      await watch();
+      await page.keyboard.press('Alt+a');
+      await page.locator(`${grid} td[role="gridcell"]`).filter({ hasText: /\S/ }).first().waitFor({ state: 'attached', timeout: 30_000 });
+      await page.locator(`${grid}[data-painted]`).waitFor({ state: 'attached', timeout: 30_000 });
+      const t = await page.evaluate(() => (window as unknown as { __open: { key: number; painted: number; table: number } }).__open);
+      return { painted: t.painted - t.key, table: t.table - t.key };
+    };
+    const times: Opened[] = [];
     for (let i = 0; i < 6; i++) {
       if (i > 0) await page.goto(`${base}/dashboard`);
       await page.waitForLoadState('networkidle');
       // The shell binds its hotkeys once mounted; the measure starts at the key, not before.
       await page.waitForTimeout(1000);
-      const t0 = Date.now();
-      await page.keyboard.press('Alt+a');
-      await page.locator('[data-screen="review.allOrder"] [data-testid="grid-canvas"] td[role="gridcell"]').filter({ hasText: /\S/ }).first()
-        .waitFor({ state: 'attached', timeout: 30_000 });
-      times.push(Date.now() - t0);
+      times.push(await open());
     }
     // Opened again in the same page (back to the dashboard, then the hotkey): the screen's code has run once, as for
     // someone who works in the console all day; the list is asked again.
-    const again: number[] = [];
+    const again: Opened[] = [];
     for (let i = 0; i < 5; i++) {
       await page.goBack();
       await page.waitForURL(/\/dashboard/);
       await page.waitForTimeout(1000);
-      const t0 = Date.now();
-      await page.keyboard.press('Alt+a');
-      await page.waitForURL(/\/review\/allOrder/);
-      await page.locator('[data-screen="review.allOrder"] [data-testid="grid-canvas"] td[role="gridcell"]').filter({ hasText: /\S/ }).first()
-        .waitFor({ state: 'attached', timeout: 30_000 });
-      again.push(Date.now() - t0);
+      again.push(await open());
     }
     return { first: times, again };
   } finally {
@@ -150,9 +166,12 @@ async function loadAndUserinfo(): Promise<Row[]> {
     const addr = app.server.address();
     const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
     const load = await firstLoad(base);
-    const { first: open, again } = await screenOpen(base);
+    const { first: opened, again: reopenedAll } = await screenOpen(base);
+    const open = opened.map((o) => o.painted);
+    const again = reopenedAll.map((o) => o.painted);
     const warm = summarise(open.slice(1));
     const reopened = summarise(again);
+    const tables = (os: Opened[]) => `accessible table median ${ms(summarise(os.map((o) => o.table)).p50)}`;
     const login = await (await fetch(`${base}/loanapi/account/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'admin', pwd: DEMO_PASSWORD }),
     })).json() as { data: { token: string } };
@@ -168,16 +187,16 @@ async function loadAndUserinfo(): Promise<Row[]> {
       { figure: 'first load (login page), JS gzip', engine: 'browser', measured: `${load.js.toFixed(1)} KiB in ${load.files} files (CSS ${load.css.toFixed(1)} KiB)`, target: '≤ 350 KiB', verdict: verdict(load.js <= 350) },
       { figure: 'first load without grid/charts chunks', engine: 'browser', measured: load.heavy.length ? load.heavy.join(', ') : 'none loaded', target: 'none', verdict: verdict(load.heavy.length === 0) },
       {
-        figure: 'screen open: dashboard → /review/allOrder first rows (demo data, server included)',
+        figure: 'screen open: key → /review/allOrder first rows painted (demo data, server included)',
         engine: 'browser',
-        measured: `first ${ms(open[0])} (grid chunk fetched), then median ${ms(warm.p50)}, max ${ms(Math.max(...open.slice(1)))}`,
+        measured: `first ${ms(open[0])} (grid chunk fetched), then median ${ms(warm.p50)}, max ${ms(Math.max(...open.slice(1)))} (${tables(opened.slice(1))})`,
         target: '≤ 300 ms',
         verdict: verdict(warm.p50 <= 300 && open[0] <= 300),
       },
       {
-        figure: 'screen open again in the same page: dashboard → /review/allOrder first rows',
+        figure: 'screen open again in the same page: key → /review/allOrder first rows painted',
         engine: 'browser',
-        measured: `median ${ms(reopened.p50)}, max ${ms(Math.max(...again))}`,
+        measured: `median ${ms(reopened.p50)}, max ${ms(Math.max(...again))} (${tables(reopenedAll)})`,
         target: '≤ 300 ms',
         verdict: verdict(reopened.p50 <= 300),
       },

@@ -228,6 +228,13 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
 
   const editor = useRef<DataEditorRef>(null);
   const wrapper = useRef<HTMLDivElement>(null);
+  // The wrapper says when the canvas first drew a loaded row's text (`data-painted`): the frame in which rows are on
+  // screen. glide's accessible table, which a test could read instead, follows 200 ms later (its own debounce).
+  const drawCellMarking = useCallback<typeof drawCell>((args, drawContent) => {
+    drawCell(args, drawContent);
+    const el = wrapper.current;
+    if (el && args.cell.kind === GridCellKind.Text && args.cell.displayData && !el.hasAttribute('data-painted')) el.setAttribute('data-painted', 'rows');
+  }, []);
   const visibleRows = useRef(20);
 
   // autoFocus: once per query, when the row under the cursor-to-be has loaded (the user sees it before a key acts).
@@ -511,7 +518,7 @@ export default function DataGrid<R extends GridRow>(props: DataGridProps<R>) {
           onColumnResize={(col, w) => setWidths((cur) => ({ ...cur, [String(col.id)]: w }))}
           cellActivationBehavior="double-click"
           editOnType={false}
-          drawCell={drawCell}
+          drawCell={drawCellMarking}
           drawHeader={drawHeader}
           rowMarkers={rtl ? 'none' : { kind: 'both', checkboxStyle: 'square' }}
           rowSelect="multi"
