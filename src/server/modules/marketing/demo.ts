@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Market } from '../../../schemas/merchant';
+import { marketTimeZone, type Market } from '../../../schemas/merchant';
 import type { Db } from '../../db/client';
 import { customer } from '../client/client.table';
 import { adminAccount } from '../empower/empower.table';
@@ -40,6 +40,12 @@ export async function seedMarketingDemo(db: Db): Promise<void> {
   const market = (m.market ?? 'vn') as Market;
   const now = new Date();
   const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+  // Today's calls lie within the merchant's business day, also when the demo is seeded just after its midnight (hours
+  // back would put them on yesterday, and the agent's "worked today" would read 0).
+  const [hh, mi, ss] = new Intl.DateTimeFormat('en-GB', { timeZone: marketTimeZone(market), hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    .format(now).split(':').map(Number);
+  const dayStart = now.getTime() - ((hh * 60 + mi) * 60 + ss) * 1000;
+  const workedAt = (k: number, of: number) => new Date(Math.max(now.getTime() - (of - k) * 3_600_000, dayStart + ((now.getTime() - dayStart) * (k + 1)) / (of + 1)));
   const [prod] = await db.select({ id: product.id }).from(product).where(eq(product.merchantId, merchantId)).orderBy(asc(product.id)).limit(1);
 
   const groups = await db.insert(marketingGroup).values([
@@ -75,7 +81,7 @@ export async function seedMarketingDemo(db: Db): Promise<void> {
   const contacts: Array<typeof marketingContact.$inferInsert> = [];
   for (let k = 0; k < RESULTS.length && k < mine.length; k++) {
     const e = mine[k];
-    const at = hoursAgo(RESULTS.length - k);
+    const at = workedAt(k, RESULTS.length);
     const result = RESULTS[k];
     const sent = result === 'agreed' && linkId !== null;
     const note = k === 2 ? 'Call back after 18:00' : '';
