@@ -5,8 +5,27 @@ import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/seed/demo';
 import type { SeedBusinessOptions } from '../../src/server/seed/load';
+import { MARKET_TIME_ZONE } from '../../src/schemas/merchant';
 
 export const DEMO_PASSWORD = 'Demo@2026';
+
+/**
+ * The first quarter hour at or after `from` at which every market's local time is at least `marginMs` from its
+ * midnight. A test whose clock steps forward (a minute refresh after a rebuild) pins its clock here first: a step
+ * across one market's midnight turns that market's "today" over, and its facts with it (a CI run that rebuilt at
+ * 18:29:30 UTC, 23:59:30 in Kolkata, compared the next minute against the new day).
+ */
+export function clearOfMidnights(from: Date, marginMs = 3_600_000): Date {
+  const zones = Object.values(MARKET_TIME_ZONE);
+  const minuteOfDay = (at: Date, timeZone: string) => {
+    const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at).split(':').map(Number);
+    return h * 60 + m;
+  };
+  const margin = marginMs / 60_000;
+  let at = new Date(Math.ceil(from.getTime() / 900_000) * 900_000);
+  while (zones.some((z) => { const m = minuteOfDay(at, z); return m < margin || m > 1440 - margin; })) at = new Date(at.getTime() + 900_000);
+  return at;
+}
 
 /**
  * A fresh database per test file: in-memory PGlite by default; with DATABASE_URL, a new database on that
