@@ -1,6 +1,6 @@
 import { Button, Group, JsonInput, MultiSelect, NumberInput, PasswordInput, Select, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { z, ZodType } from 'zod';
 import { submitting } from '../app/hotkeys/keyGate';
@@ -141,18 +141,52 @@ function optionData(intl: IntlShape, key: string, options: readonly string[]): C
   return options.map((o) => ({ value: o, label: word(intl, `option.${key}.${o}`, o) }));
 }
 
+/**
+ * Enter picks the option the user sees highlighted in this select's open list. Mantine keeps the highlighted index
+ * apart from the highlight it draws, and sets the index in timers when the list opens: an Enter typed right after the
+ * arrow that opened the list (50 ms, a fast reviewer) could find the index unset, do nothing, and the next Enter
+ * would submit the form without the reason on screen. Taken in the capture phase, the key does not reach Mantine.
+ */
+function pickHighlighted(e: KeyboardEvent<HTMLDivElement>, selectId: string): void {
+  if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey) return;
+  const list = [...document.querySelectorAll<HTMLElement>('[role="listbox"]')].find((l) => l.getAttribute('aria-labelledby') === `${selectId}-label`);
+  const option = list && list.offsetParent !== null ? list.querySelector<HTMLElement>('[data-combobox-selected]') : null;
+  if (!option) return;
+  e.preventDefault();
+  e.stopPropagation();
+  option.click();
+}
+
 function Field({ field: f, intl, label, value, error, choices, autoFocus, onChange }: FieldProps) {
   // data-autofocus: a Mantine modal's focus trap starts there (else on its close button), so the keyboard lands in the form.
   const common = { label, error, withAsterisk: f.required && !f.nullable, autoFocus, name: f.key, 'data-autofocus': autoFocus || undefined };
   const clearable = f.nullable || !f.required;
+  // Choices still loading (a screen registered an empty list): the picker is disabled, so an arrow and Enter typed
+  // ahead cannot pick from options nobody has seen. When they arrive it takes the focus if it was the field meant to
+  // have it and the user has not gone to another field meanwhile (the same instance: a remount would drop an open
+  // dropdown and its highlighted option).
+  const waiting = choices?.length === 0;
+  const input = useRef<HTMLInputElement>(null);
+  const wasWaiting = useRef(waiting);
+  useEffect(() => {
+    if (wasWaiting.current && !waiting && autoFocus) {
+      const at = document.activeElement;
+      if (!at || at === document.body || !at.closest('form') || at.closest('form') !== input.current?.closest('form')) input.current?.focus();
+    }
+    wasWaiting.current = waiting;
+  }, [waiting, autoFocus]);
+  const pending = waiting ? { disabled: true, placeholder: intl.formatMessage({ id: 'command.choicesLoading' }), 'data-loading': true } : {};
+  const selectId = `pf${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   if (choices && (f.kind === 'number' || f.kind === 'text' || f.kind === 'select')) {
     return (
-      <Select {...common} data={choices} value={value === '' || value === null ? null : String(value)} clearable={clearable} searchable
-        onChange={(v) => onChange(v === null ? (f.kind === 'number' ? '' : null) : f.kind === 'number' ? Number(v) : v)} />
+      <div onKeyDownCapture={(e) => pickHighlighted(e, selectId)}>
+        <Select ref={input} id={selectId} {...common} {...pending} data={choices} value={value === '' || value === null ? null : String(value)}
+          clearable={clearable} searchable onChange={(v) => onChange(v === null ? (f.kind === 'number' ? '' : null) : f.kind === 'number' ? Number(v) : v)} />
+      </div>
     );
   }
   if (choices && (f.kind === 'numberTags' || f.kind === 'tags' || f.kind === 'multiselect')) {
-    return <MultiSelect {...common} data={choices} value={(value as string[]) ?? []} searchable clearable onChange={onChange} />;
+    return <MultiSelect ref={input} {...common} {...pending} data={choices} value={(value as string[]) ?? []} searchable clearable onChange={onChange} />;
   }
   switch (f.kind) {
     case 'password':

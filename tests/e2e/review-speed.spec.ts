@@ -98,6 +98,8 @@ test('ten decisions by keyboard: approve in one key, reject with a reason in fou
       // The reviewer sees the reason picker before choosing in it (a key never acts on what is not on screen yet).
       await expect(page.locator('[role="dialog"] [role="combobox"]')).toBeFocused();
       await keys.press('ArrowDown');
+      // …and sees the reason it is about to pick highlighted (the picker takes no keys before its reasons are loaded).
+      await expect(page.locator('[role="option"][data-combobox-selected]')).toBeVisible();
       await keys.press('Enter');
       t0 = Date.now();
       await keys.press('Enter');

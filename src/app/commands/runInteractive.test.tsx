@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ZodObject, ZodRawShape } from 'zod';
+import { byId } from '../../../commands';
 import { SUPER_KEY } from '../../../commands/permissions';
 import { Providers, renderUi, testMessages } from '../../ui/testing';
 import { api } from '../api/request';
 import { setNotifier, type Notifier } from '../lib/notify';
 import { session } from '../state/session';
 import { registerClientHandler } from './clientHandlers';
-import { executeCommand, runInteractive } from './runInteractive';
+import { executeCommand, openCommandForm, runInteractive } from './runInteractive';
 import { setCurrentScreen, setSelection } from './selection';
 import { useCommandUi } from './uiOverrides';
 import { registerParamChoices } from './paramChoices';
@@ -127,6 +129,29 @@ describe('runInteractive', () => {
     expect(heard).toHaveBeenCalledWith(expect.objectContaining({ id: 'empower.role.edit' }));
     off();
     hook.unmount();
+  });
+
+  it('a form opened while its choices load takes no keys until they arrive, then gets them and the focus', async () => {
+    const loading = registerParamChoices({ reason: [] });
+    // As the review screen opens it: the reason first (the version goes with the call, not in the form).
+    const cmd = byId.get('review.trial.reject')!;
+    const p = openCommandForm({ ...cmd, params: (cmd.params as unknown as ZodObject<ZodRawShape>).omit({ version: true } as never) }, [{ id: 7, version: 3 }], { intl });
+    const waiting = (await screen.findAllByLabelText(/^Rejection reason/))[0] as HTMLInputElement;
+    expect(waiting.disabled).toBe(true);
+    expect(waiting.placeholder).toBe('Loading choices…');
+    let ready = () => {};
+    act(() => {
+      loading();
+      ready = registerParamChoices({ reason: [{ value: '3', label: 'Income too low' }] });
+    });
+    await waitFor(() => expect((screen.getAllByLabelText(/^Rejection reason/)[0] as HTMLInputElement).disabled).toBe(false));
+    const reason = screen.getAllByLabelText(/^Rejection reason/)[0] as HTMLInputElement;
+    expect(reason.placeholder).not.toBe('Loading choices…');
+    expect(document.activeElement).toBe(reason);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await p).toBeUndefined();
+    expect(call).not.toHaveBeenCalled();
+    ready();
   });
 
   it('screens navigate', async () => {

@@ -6,18 +6,24 @@ import { byId, type ApiCall, type CommandContext, type CommandDef } from '../../
 import { can } from '../../../commands/permissions';
 import { CommandError, runCommand, scopeSatisfied, selectionIds } from '../../../commands/run';
 import { issueMessage } from '../../schemas/validation';
-import { ParamForm, type Choice } from '../../ui/ParamForm';
+import { ParamForm, type Choice, type ParamFormProps } from '../../ui/ParamForm';
 import { ApiError, api, type RequestOptions } from '../api/request';
 import { getIntl } from '../intl/intl';
 import { expectDialog } from '../hotkeys/keyGate';
 import { notify, notifyDone, notifyText, t } from '../lib/notify';
 import { session } from '../state/session';
 import { clientHandler } from './clientHandlers';
-import { paramChoices } from './paramChoices';
+import { useRegisteredChoices } from './paramChoices';
 import { selectionFor, type Row } from './selection';
 import { commandUi } from './uiOverrides';
 import { invocationKeys, type InvocationKeys } from './idempotency';
 import { openPath } from '../router/openPath';
+
+/** The params form with the choices the caller gave, else those the mounted screens register, kept live. */
+function LiveChoicesForm({ fixed, ...props }: Omit<ParamFormProps, 'choices'> & { fixed?: Record<string, Choice[]> }) {
+  const live = useRegisteredChoices();
+  return <ParamForm {...props} choices={fixed ?? live} />;
+}
 
 /** Window event after a command succeeded, so that screens refresh: `detail: {id, result, selection}`. */
 export const COMMAND_DONE_EVENT = 'command:done';
@@ -201,12 +207,12 @@ export function openCommandForm(
                 : t('command.confirm.body', { title: commandTitle(cmd, intl) }, intl)}
             </Text>
           )}
-          <ParamForm
+          <LiveChoicesForm
+            fixed={opts.choices}
             schema={cmd.params!}
             titles={cmd.paramTitles}
             omit={omit}
             initial={initial}
-            choices={opts.choices ?? paramChoices()}
             submitLabel={cmd.danger ? 'command.confirm.ok' : 'command.submit'}
             onCancel={() => modals.close(id)}
             onSubmit={async (values) => {
