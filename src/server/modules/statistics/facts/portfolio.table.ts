@@ -109,3 +109,24 @@ export const statLoanSegment = pgTable('stat_loan_segment', {
   primaryKey({ columns: [t.merchantId, t.payoutDate, t.productId, t.channelId, t.returning, t.countBand, t.amountBand] }),
   index('stat_loan_segment_date_idx').on(t.payoutDate),
 ]);
+
+/**
+ * stat_loan_segment summed over product and channel, keeping new/returning (the engine's `rollup` for userLoanAnalysis):
+ * a 90-day range read 35k rows of the full table at 1M orders (49 ms p95 on PostgreSQL, 156 ms on PGlite); this holds
+ * a few per merchant and date. Rewritten with the table, in the same transaction.
+ */
+export const statLoanSegmentNr = pgTable('stat_loan_segment_nr', {
+  merchantId: integer('merchant_id').notNull(),
+  payoutDate: date('payout_date', { mode: 'string' }).notNull(),
+  returning: boolean('returning').notNull(),
+  countBand: smallint('count_band').notNull(),
+  amountBand: smallint('amount_band').notNull(),
+  loans: count('loans'),
+  amountMinor: money('amount_minor'),
+  matured1: count('matured_1'), unpaid1: count('unpaid_1'),
+  matured7: count('matured_7'), unpaid7: count('unpaid_7'),
+  matured30: count('matured_30'), unpaid30: count('unpaid_30'),
+}, (t) => [
+  primaryKey({ columns: [t.merchantId, t.payoutDate, t.returning, t.countBand, t.amountBand] }),
+  index('stat_loan_segment_nr_date_idx').on(t.payoutDate),
+]);

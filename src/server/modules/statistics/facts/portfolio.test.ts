@@ -145,6 +145,8 @@ async function expectFactsTrue() {
   };
   await same('stat_overdue_snapshot_all', 'stat_overdue_snapshot', 'merchant_id, snapshot_date, bucket', 'orders,outstanding_minor,od7_minor,od30_minor');
   await same('stat_roll_all', 'stat_roll', 'merchant_id, from_date, from_bucket, to_bucket', 'orders');
+  await same('stat_loan_segment_nr', 'stat_loan_segment', 'merchant_id, payout_date, "returning", count_band, amount_band',
+    'loans,amount_minor,matured_1,unpaid_1,matured_7,unpaid_7,matured_30,unpaid_30');
   return want;
 }
 
@@ -229,6 +231,19 @@ describe('portfolio routes', () => {
       expect((await sides({ product_id: '1' })).returning_orders).toBeLessThanOrEqual(num(full.ret));
     } finally {
       await t.db.execute(sql`update stat_repay_cohort_nr set orders = orders - 1000 where "returning"`);
+    }
+    // userLoanAnalysis reads its roll-up unless a product or channel is asked for; the customer type keeps it there.
+    const segments = async (f: Record<string, string>) => (await t.get(admin, '/loanapi/statistics/userLoanAnalysis', { ...r, ...f })).data.totals as Record<string, number>;
+    const [seg] = await q(`select coalesce(sum(loans), 0) as all, coalesce(sum(loans) filter (where "returning"), 0) as ret
+      from stat_loan_segment where payout_date between '${r.date_from}' and '${r.date_to}'`);
+    expect(num(seg.all)).toBeGreaterThan(0);
+    expect((await segments({})).loans).toBe(num(seg.all));
+    await t.db.execute(sql`update stat_loan_segment_nr set loans = loans + 1000 where "returning"`);
+    try {
+      expect((await segments({ customer_type: 'returning' })).loans).toBeGreaterThan(num(seg.ret));
+      expect((await segments({ product_id: '1' })).loans).toBeLessThanOrEqual(num(seg.all));
+    } finally {
+      await t.db.execute(sql`update stat_loan_segment_nr set loans = loans - 1000 where "returning"`);
     }
     // A roll-up out of truth shows where it is read (and only there).
     await t.db.execute(sql`update stat_roll_all set orders = orders + 1000`);

@@ -160,6 +160,22 @@ function segmentSql(ctx: FactContext, w: { payoutFrom?: string; dates?: string[]
     ) x group by 2, 3, 4, 5, 6, 7`;
 }
 
+const SEGMENT_SUMS = ['loans', 'amount_minor', ...SEGMENT_OFFSETS.flatMap((k) => [`matured_${k}`, `unpaid_${k}`])];
+
+async function deleteSegments(tx: DbOrTx, merchantId: number, which: SQL): Promise<void> {
+  for (const t of ['stat_loan_segment', 'stat_loan_segment_nr']) {
+    await tx.execute(sql`delete from ${sql.identifier(t)} where merchant_id = ${merchantId} and ${which}`);
+  }
+}
+
+/** stat_loan_segment_nr of the rewritten dates: the full table's rows summed over product and channel. */
+function segmentRollupSql(merchantId: number, which: SQL): SQL {
+  const cols = SEGMENT_SUMS.map((c) => sql.identifier(c));
+  return sql`insert into stat_loan_segment_nr (merchant_id, payout_date, "returning", count_band, amount_band, ${sql.join(cols, sql`, `)})
+    select merchant_id, payout_date, "returning", count_band, amount_band, ${sql.join(cols.map((c) => sql`sum(${c})`), sql`, `)}
+    from stat_loan_segment where merchant_id = ${merchantId} and ${which} group by 1, 2, 3, 4, 5`;
+}
+
 /**
  * Payout dates whose segment figures today's events changed: loans paid out today and loans extended today. Two
  * range scans (today's payouts, today's extensions): as one condition with OR, every disbursed loan of the merchant
@@ -217,16 +233,19 @@ export const portfolioFacts: FactBuilder[] = [
     name: 'portfolio.segments',
     async refresh(tx, ctx) {
       await tx.execute(sql`set local jit = off`);
+      let which: SQL;
       if (ctx.full) {
-        await tx.execute(sql`delete from stat_loan_segment where merchant_id = ${ctx.merchantId} and ${dateConds('payout_date', { from: ctx.from })}`);
+        which = dateConds('payout_date', { from: ctx.from });
+        await deleteSegments(tx, ctx.merchantId, which);
         await tx.execute(segmentSql(ctx, { payoutFrom: ctx.from }));
-        return;
+      } else {
+        const dates = await touchedPayoutDates(tx, ctx);
+        if (!dates.length) return;
+        which = sql`payout_date in (${sql.join(dates.map((d) => sql`${d}::date`), sql`, `)})`;
+        await deleteSegments(tx, ctx.merchantId, which);
+        await tx.execute(segmentSql(ctx, { dates }));
       }
-      const dates = await touchedPayoutDates(tx, ctx);
-      if (!dates.length) return;
-      await tx.execute(sql`delete from stat_loan_segment where merchant_id = ${ctx.merchantId}
-        and payout_date in (${sql.join(dates.map((d) => sql`${d}::date`), sql`, `)})`);
-      await tx.execute(segmentSql(ctx, { dates }));
+      await tx.execute(segmentRollupSql(ctx.merchantId, which));
     },
   },
 ];

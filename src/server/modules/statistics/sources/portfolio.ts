@@ -57,7 +57,7 @@ const roll: ReportSource = {
 /** Segment key: new|returning, loan count band, amount band (`returning:3:2`); its name from the bands' labels. */
 const segmentKey = sql`(case when "returning" then 'returning' else 'new' end) || ':' || count_band || ':' || amount_band`;
 const segments: ReportSource = {
-  table: 'stat_loan_segment', dateColumn: 'payout_date',
+  table: 'stat_loan_segment', rollup: 'stat_loan_segment_nr', rollupKeeps: ['customer_type'], dateColumn: 'payout_date',
   sums: {
     loans: col('loans'), amount: col('amount_minor'),
     ...Object.fromEntries(SEGMENT_OFFSETS.flatMap((k) => [`matured_${k}`, `unpaid_${k}`].map((c) => [c, col(c)]))),
