@@ -95,16 +95,21 @@ export const statVintage = pgTable('stat_vintage', {
  * 25 %, 2 = 50 %, 3 = 75 %, 4 = above). `matured_k`: loans whose due date + k has ended; `unpaid_k`: of those, not
  * settled by due date + k (k = 1, 7, 30; due date after extensions, as the repayment cohorts).
  */
-export const statLoanSegment = pgTable('stat_loan_segment', {
-  ...slices,
-  payoutDate: date('payout_date', { mode: 'string' }).notNull(),
-  countBand: smallint('count_band').notNull(),
-  amountBand: smallint('amount_band').notNull(),
+/** The measures of a segment row, shared by stat_loan_segment and its roll-up. */
+const segmentMeasures = () => ({
   loans: count('loans'),
   amountMinor: money('amount_minor'),
   matured1: count('matured_1'), unpaid1: count('unpaid_1'),
   matured7: count('matured_7'), unpaid7: count('unpaid_7'),
   matured30: count('matured_30'), unpaid30: count('unpaid_30'),
+});
+
+export const statLoanSegment = pgTable('stat_loan_segment', {
+  ...slices,
+  payoutDate: date('payout_date', { mode: 'string' }).notNull(),
+  countBand: smallint('count_band').notNull(),
+  amountBand: smallint('amount_band').notNull(),
+  ...segmentMeasures(),
 }, (t) => [
   primaryKey({ columns: [t.merchantId, t.payoutDate, t.productId, t.channelId, t.returning, t.countBand, t.amountBand] }),
   index('stat_loan_segment_date_idx').on(t.payoutDate),
@@ -121,11 +126,7 @@ export const statLoanSegmentNr = pgTable('stat_loan_segment_nr', {
   returning: boolean('returning').notNull(),
   countBand: smallint('count_band').notNull(),
   amountBand: smallint('amount_band').notNull(),
-  loans: count('loans'),
-  amountMinor: money('amount_minor'),
-  matured1: count('matured_1'), unpaid1: count('unpaid_1'),
-  matured7: count('matured_7'), unpaid7: count('unpaid_7'),
-  matured30: count('matured_30'), unpaid30: count('unpaid_30'),
+  ...segmentMeasures(),
 }, (t) => [
   primaryKey({ columns: [t.merchantId, t.payoutDate, t.returning, t.countBand, t.amountBand] }),
   index('stat_loan_segment_nr_date_idx').on(t.payoutDate),
