@@ -10,7 +10,7 @@ import { adminAccount } from '../empower/empower.table';
 import { addDays, dateIn, daysBetween } from '../lifecycle/clock';
 import { repayment } from '../repayment/repayment.table';
 import { reviewRecord } from '../review/review.table';
-import { rebuildStatistics } from '../statistics/refresh';
+import { rebuildStatistics, refreshStatistics } from '../statistics/refresh';
 import { WAITING_TTL_MS } from './queues';
 import { claimTask, openTask } from '../task/task';
 
@@ -414,6 +414,27 @@ describe('dashboard/summary per role', () => {
       clock.mockRestore();
       await t.db.execute(sql`update loan_order set status = ${status} where id = ${o.id}`);
     }
+  });
+
+  it('keeps the lending figures until the statistics job runs again, even on a clock held still', async () => {
+    // Yesterday's applications of merchant 1, changed in the facts by hand: the minute refresh recomputes today only,
+    // so after it the change is still there and shows only if the dashboard computed its figures again.
+    const m1 = merchants.find((m) => m.id === 1)!;
+    const yesterday = addDays(m1.today, -1);
+    const applied = async () => (await summary('admin')).lending!.applications!.yesterday;
+    const before = await applied();
+    await t.db.execute(sql`update stat_daily_all set applied = applied + 5 where merchant_id = 1 and business_date = ${yesterday}::date`);
+    try {
+      expect(await applied()).toBe(before); // the figures of the last refresh, shared
+      const held = t.app.deps.clock.now().getTime();
+      await refreshStatistics(t.app.deps);
+      expect(t.app.deps.clock.now().getTime()).toBe(held); // same refreshed_at written: the row's version moves anyway
+      expect(await applied()).toBe(before + 5);
+    } finally {
+      await t.db.execute(sql`update stat_daily_all set applied = applied - 5 where merchant_id = 1 and business_date = ${yesterday}::date`);
+      await refreshStatistics(t.app.deps);
+    }
+    expect(await applied()).toBe(before);
   });
 
   it('shows nothing of any merchant to an account without merchants', async () => {

@@ -10,7 +10,7 @@ import { operationLog } from '../log/log.table';
 import { dashboardAccess } from './access';
 import { merchantFigures } from './balances';
 import { collectorSection } from './collector';
-import { lending } from './lending';
+import { cachedLending } from './lendingCache';
 import { dayGroups, scopedMerchants } from './merchantDays';
 import { queueLengths, reviewerSection } from './queues';
 import { signinOverview } from './signins';
@@ -44,7 +44,7 @@ export function dashboardRoutes(app: FastifyInstance, d: Deps): void {
         .where(and(eq(loginLog.account, actor.account), eq(loginLog.accountId, actor.accountId), eq(loginLog.success, true)))
         .orderBy(desc(loginLog.createdAt), desc(loginLog.id)).limit(2),
       access.signins ? signinOverview(d.db, tz, actor, now, today) : null,
-      lending(d.db, ms, access.lending, today),
+      cachedLending(d.db, ms, access.lending, today),
       access.queues ? queueLengths(d.db, ids) : null,
       access.reviewStages.length ? reviewerSection(d.db, ids, groups, actor.accountId, access.reviewStages) : null,
       access.collector ? collectorSection(d.db, ms, groups, actor.accountId, access.pool) : null,
