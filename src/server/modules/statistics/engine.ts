@@ -20,8 +20,11 @@ export interface ReportSource {
   table: string;
   dateColumn: string;
   sums: Record<string, SQL>;
-  /** Group-bys the table has beyond the defaults (KEY_SQL), or other SQL for them: a text key per row. */
-  keys?: Partial<Record<GroupBy, SQL>>;
+  /**
+   * Group-bys the table has beyond the defaults (KEY_SQL), or other SQL for them: a text key per row. A function is
+   * given the table the query reads (`table` or `rollup`), for a key that names it (a correlated subquery).
+   */
+  keys?: Partial<Record<GroupBy, SQL | ((table: string) => SQL)>>;
   /** A condition every query of the source adds (e.g. external channels only). */
   where?: SQL;
   /** The column `staff_id` filters on. */
@@ -29,8 +32,9 @@ export interface ReportSource {
   /** Names of the keys of a group-by the defaults do not label (stage, bucket …); undefined = shown as they are. */
   labels?: (db: Db, groupBy: GroupBy, keys: string[]) => Promise<Map<string, string> | undefined>;
   /**
-   * The table summed over product, channel and new/returning (same other columns), read instead of `table` when the
-   * query neither filters nor groups by those three: the same figures from a fraction of the rows.
+   * The table summed over product, channel and new/returning (same other columns, or only those the source's report
+   * can ask for), read instead of `table` when the query neither filters nor groups by those three (or only by those
+   * of them it keeps, `rollupKeeps`): the same figures from a fraction of the rows.
    */
   rollup?: string;
   /** Slices the roll-up keeps (its rows still have the column): asking for them does not send the query to `table`. */
@@ -59,9 +63,11 @@ export function groupOf(decl: ReportDecl, q: StatFilters): GroupBy {
   return decl.groupBys.includes(g) ? g : (decl.defaultGroupBy ?? decl.groupBys[0] ?? 'date');
 }
 
-export function keySql(src: ReportSource, g: GroupBy): SQL {
-  const k = src.keys?.[g] ?? KEY_SQL[g]?.(src.dateColumn);
-  if (!k) throw new Error(`group_by ${g} has no key in ${src.table}`);
+/** The key of group-by `g` in the rows of `table` (the source's table or its roll-up). */
+export function keySql(src: ReportSource, g: GroupBy, table: string = src.table): SQL {
+  const own = src.keys?.[g];
+  const k = typeof own === 'function' ? own(table) : own ?? KEY_SQL[g]?.(src.dateColumn);
+  if (!k) throw new Error(`group_by ${g} has no key in ${table}`);
   return k;
 }
 
@@ -112,11 +118,11 @@ export function withRates(decl: ReportDecl, values: Record<string, number>): Rec
 export async function runReport(db: Db, decl: ReportDecl, src: ReportSource, q: StatFilters, actor: Actor): Promise<StatResult> {
   if (src.run) return src.run(db, decl, q, actor);
   const groupBy = groupOf(decl, q);
-  const key = keySql(src, groupBy);
+  const table = src.rollup && !usesSlices(decl, q, groupBy, src.rollupKeeps) ? src.rollup : src.table;
+  const key = keySql(src, groupBy, table);
   const keys = Object.keys(src.sums);
   const selects = keys.map((k) => sql`${src.sums[k]} as ${sql.identifier(k)}`);
   const where = whereOf(decl, src, q, actor);
-  const table = src.rollup && !usesSlices(decl, q, groupBy, src.rollupKeeps) ? src.rollup : src.table;
   // The currencies behind each row come with the sums, as a bit per currency (the report's currency is the rows' one
   // when they share it): a second query would read the same rows again.
   const cur = await currencyBits(db);

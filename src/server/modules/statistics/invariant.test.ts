@@ -113,7 +113,7 @@ async function actual() {
 
 const sorted = <V>(m: Map<string, V>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 
-/** The roll-ups (cohorts, daily, re-borrowing) are their tables summed over product, channel and new/returning, row for row. */
+/** The roll-ups (cohorts, daily, work, overdue per channel, re-borrowing) are their tables summed over what they drop, row for row. */
 async function expectRollupTrue() {
   const keys = 'merchant_id, due_date, settle_offset';
   const a = await q(`select ${keys}, orders::bigint as orders, amount_minor::bigint as amount from stat_repay_cohort_all order by ${keys}`);
@@ -138,6 +138,17 @@ async function expectRollupTrue() {
   const wb = await q(`select merchant_id, business_date, staff_id, ${wcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_withdrawal group by 1, 2, 3 order by 1, 2, 3`);
   expect(wa.length).toBeGreaterThan(0);
   expect(wa).toEqual(wb);
+  // SummaryWithdrawalCustomers' roll-up keeps new/returning instead (staff summed away).
+  const wra = await q(`select merchant_id, business_date, "returning", ${wcols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_withdrawal_nr order by 1, 2, 3`);
+  const wrb = await q(`select merchant_id, business_date, "returning", ${wcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_withdrawal group by 1, 2, 3 order by 1, 2, 3`);
+  expect(wra.length).toBeGreaterThan(0);
+  expect(wra).toEqual(wrb);
+  // OverdueProviderStatistics' roll-up keeps the channel (product and new/returning summed away).
+  const ocols = ['orders', 'amount_minor', 'due_0', 'overdue_0', 'due_amount_30', 'overdue_amount_30'];
+  const oa = await q(`select merchant_id, due_date, channel_id, ${ocols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_channel_overdue_ch order by 1, 2, 3`);
+  const ob = await q(`select merchant_id, due_date, channel_id, ${ocols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_channel_overdue group by 1, 2, 3 order by 1, 2, 3`);
+  expect(oa.length).toBeGreaterThan(0);
+  expect(oa).toEqual(ob);
   // The review roll-up keeps the stage and the reviewer.
   const vcols = ['claimed', 'approved', 'rejected', 'decide_seconds', 'matured', 'went_overdue'];
   const va = await q(`select merchant_id, business_date, stage, staff_id, ${vcols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_review_all order by 1, 2, 3, 4`);

@@ -40,6 +40,16 @@ export const statChannelFunnel = pgTable('stat_channel_funnel', {
   firstDefault: count('first_default'),
 }, (t) => [primaryKey({ columns: [t.merchantId, t.regDate, t.channelId] })]);
 
+/** The measures of an overdue row, shared by stat_channel_overdue and its roll-up. */
+const overdueMeasures = () => ({
+  orders: count('orders'),
+  amountMinor: money('amount_minor'),
+  due0: count('due_0'), dueAmount0: money('due_amount_0'), overdue0: count('overdue_0'), overdueAmount0: money('overdue_amount_0'),
+  due1: count('due_1'), dueAmount1: money('due_amount_1'), overdue1: count('overdue_1'), overdueAmount1: money('overdue_amount_1'),
+  due7: count('due_7'), dueAmount7: money('due_amount_7'), overdue7: count('overdue_7'), overdueAmount7: money('overdue_amount_7'),
+  due30: count('due_30'), dueAmount30: money('due_amount_30'), overdue30: count('overdue_30'), overdueAmount30: money('overdue_amount_30'),
+});
+
 /**
  * Overdue at D+k of the loans due on a date (k = 0, 1, 7, 30): `due_<k>` are the loans whose day D+k is over (the
  * only ones that can be judged), `overdue_<k>` those of them not settled by the end of D+k. Which days are over
@@ -52,10 +62,19 @@ export const statChannelOverdue = pgTable('stat_channel_overdue', {
   productId: integer('product_id').notNull(),
   channelId: integer('channel_id').notNull(),
   returning: boolean('returning').notNull(),
-  orders: count('orders'),
-  amountMinor: money('amount_minor'),
-  due0: count('due_0'), dueAmount0: money('due_amount_0'), overdue0: count('overdue_0'), overdueAmount0: money('overdue_amount_0'),
-  due1: count('due_1'), dueAmount1: money('due_amount_1'), overdue1: count('overdue_1'), overdueAmount1: money('overdue_amount_1'),
-  due7: count('due_7'), dueAmount7: money('due_amount_7'), overdue7: count('overdue_7'), overdueAmount7: money('overdue_amount_7'),
-  due30: count('due_30'), dueAmount30: money('due_amount_30'), overdue30: count('overdue_30'), overdueAmount30: money('overdue_amount_30'),
+  ...overdueMeasures(),
 }, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.productId, t.channelId, t.returning] })]);
+
+/**
+ * stat_channel_overdue summed over product and new/returning, keeping the channel (the engine's `rollup` for
+ * OverdueProviderStatistics, `rollupKeeps: ['channel']`): the report groups by channel by default, and by provider (the
+ * channel's type, looked up per row at query time), date or merchant without leaving it; only a product or
+ * new/returning filter or grouping reads the full table. Rewritten with the table, for the same due dates, in the same
+ * transaction.
+ */
+export const statChannelOverdueCh = pgTable('stat_channel_overdue_ch', {
+  merchantId: integer('merchant_id').notNull(),
+  dueDate: date('due_date', { mode: 'string' }).notNull(),
+  channelId: integer('channel_id').notNull(),
+  ...overdueMeasures(),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.channelId] }), index('stat_channel_overdue_ch_date_idx').on(t.dueDate)]);

@@ -91,14 +91,15 @@ async function expectedOverdue() {
   return out;
 }
 
+const OVERDUE_SUMS = ['orders', 'amount_minor', ...OVERDUE_OFFSETS.flatMap((k) => [`due_${k}`, `due_amount_${k}`, `overdue_${k}`, `overdue_amount_${k}`])];
+
 async function actual() {
   const customers = new Map((await q("select *, to_char(reg_date, 'YYYY-MM-DD') as d from stat_channel_customer")).map((r) => [String(r.customer_id),
     [r.merchant_id, r.d, r.channel_id, r.applied, r.approved, r.disbursed, r.first_due, r.first_default].join('|')]));
   const funnel = new Map((await q("select *, to_char(reg_date, 'YYYY-MM-DD') as d from stat_channel_funnel")).map((r) => [
     [r.merchant_id, r.d, r.channel_id].join('|'), [r.registered, r.applied, r.approved, r.disbursed, r.first_due, r.first_default].map(Number)]));
-  const cols = OVERDUE_OFFSETS.flatMap((k) => [`due_${k}`, `due_amount_${k}`, `overdue_${k}`, `overdue_amount_${k}`]);
   const overdue = new Map((await q("select *, to_char(due_date, 'YYYY-MM-DD') as d from stat_channel_overdue")).map((r) => [
-    [r.merchant_id, r.d, r.product_id, r.channel_id, r.returning].join('|'), ['orders', 'amount_minor', ...cols].map((c) => Number(r[c]))]));
+    [r.merchant_id, r.d, r.product_id, r.channel_id, r.returning].join('|'), OVERDUE_SUMS.map((c) => Number(r[c]))]));
   return { customers, funnel, overdue };
 }
 
@@ -110,6 +111,12 @@ async function expectFactsMatch() {
   expect(sorted(got.customers)).toEqual(sorted(funnel.customers));
   expect(sorted(got.funnel)).toEqual(sorted(funnel.funnel));
   expect(sorted(got.overdue)).toEqual(sorted(await expectedOverdue()));
+  // OverdueProviderStatistics' roll-up is the table summed over product and new/returning, row for row, every measure.
+  const keys = 'merchant_id, due_date, channel_id';
+  const rollup = await q(`select ${keys}, ${OVERDUE_SUMS.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_channel_overdue_ch order by ${keys}`);
+  const summed = await q(`select ${keys}, ${OVERDUE_SUMS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_channel_overdue group by ${keys} order by ${keys}`);
+  expect(rollup.length).toBeGreaterThan(0);
+  expect(rollup).toEqual(summed);
   return got;
 }
 
@@ -215,6 +222,28 @@ describe('channel report routes', () => {
     }
     // Fewer loans are still unpaid a month after the due date than on it.
     expect(want[4 + 3 * 4]).toBeLessThan(want[4]);
+  });
+
+  it('OverdueProviderStatistics reads its roll-up (channel kept) unless a product or new/returning is asked for', async () => {
+    const totals = async (f: Record<string, unknown> = {}) => (await get(admin, 'OverdueProviderStatistics', f)).totals;
+    const [w] = await q(`select coalesce(sum(orders), 0)::int as all from stat_channel_overdue
+      where due_date between '${range.date_from}' and '${range.date_to}'`);
+    expect(w.all).toBeGreaterThan(0);
+    expect((await totals()).orders).toBe(w.all);
+    // The roll-up out of truth shows where it is read (and only there).
+    await q('update stat_channel_overdue_ch set orders = orders + 1000');
+    try {
+      for (const group of ['channel', 'provider', 'date', 'merchant']) expect((await totals({ group_by: group })).orders, group).toBeGreaterThan(w.all as number);
+      const [{ id: channelId }] = await q(`select channel_id as id from stat_channel_overdue where channel_id > 0 and due_date between '${range.date_from}' and '${range.date_to}'
+        group by 1 order by sum(orders) desc limit 1`);
+      const [own] = await q(`select coalesce(sum(orders), 0)::int as n from stat_channel_overdue
+        where channel_id = ${Number(channelId)} and due_date between '${range.date_from}' and '${range.date_to}'`);
+      expect((await totals({ channel_id: channelId })).orders).toBeGreaterThan(own.n as number);
+      for (const group of ['product', 'customer_type']) expect((await totals({ group_by: group })).orders, group).toBe(w.all);
+      expect((await totals({ customer_type: 'new' })).orders + (await totals({ customer_type: 'returning' })).orders).toBe(w.all);
+    } finally {
+      await q('update stat_channel_overdue_ch set orders = orders - 1000');
+    }
   });
 
   it('scopes every report to the merchants of the account', async () => {

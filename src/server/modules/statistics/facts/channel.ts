@@ -113,7 +113,7 @@ async function refreshFunnel(tx: DbOrTx, ctx: FactContext): Promise<void> {
 /**
  * Overdue shares derived from the repayment cohorts (already recomputed in this transaction): not settled by D+k =
  * settle offset > k. Within a business date a row changes only with its cohort: incrementally, just the due dates
- * the cohorts' refresh recomputed.
+ * the cohorts' refresh recomputed. The roll-up stat_channel_overdue_ch is rewritten for the same due dates.
  */
 async function refreshOverdue(tx: DbOrTx, ctx: FactContext): Promise<void> {
   let dates: SQL;
@@ -129,11 +129,18 @@ async function refreshOverdue(tx: DbOrTx, ctx: FactContext): Promise<void> {
       sql`coalesce(sum(amount_minor) filter (where ${over} and settle_offset > ${k}), 0)`,
     ];
   });
-  await tx.execute(sql`delete from stat_channel_overdue where merchant_id = ${ctx.merchantId} and ${dates}`);
-  await tx.execute(sql`insert into stat_channel_overdue (merchant_id, due_date, product_id, channel_id, "returning", orders, amount_minor,
-      ${sql.join(cols.map((c) => sql.identifier(c)), sql`, `)})
+  for (const t of ['stat_channel_overdue', 'stat_channel_overdue_ch']) {
+    await tx.execute(sql`delete from ${sql.identifier(t)} where merchant_id = ${ctx.merchantId} and ${dates}`);
+  }
+  const names = sql.join(['orders', 'amount_minor', ...cols].map((c) => sql.identifier(c)), sql`, `);
+  await tx.execute(sql`insert into stat_channel_overdue (merchant_id, due_date, product_id, channel_id, "returning", ${names})
     select merchant_id, due_date, product_id, channel_id, "returning", sum(orders), sum(amount_minor), ${sql.join(sums, sql`, `)}
     from stat_repay_cohort where merchant_id = ${ctx.merchantId} and ${dates} group by 1, 2, 3, 4, 5`);
+  // The roll-up of the same due dates: the rows just written summed over product and new/returning.
+  const totals = sql.join(['orders', 'amount_minor', ...cols].map((c) => sql`sum(${sql.identifier(c)})`), sql`, `);
+  await tx.execute(sql`insert into stat_channel_overdue_ch (merchant_id, due_date, channel_id, ${names})
+    select merchant_id, due_date, channel_id, ${totals}
+    from stat_channel_overdue where merchant_id = ${ctx.merchantId} and ${dates} group by 1, 2, 3`);
 }
 
 export const channelFacts: FactBuilder[] = [

@@ -98,6 +98,20 @@ export const statWithdrawalAll = pgTable('stat_withdrawal_all', {
 }, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.staffId] }), index('stat_withdrawal_all_date_idx').on(t.businessDate)]);
 
 /**
+ * stat_withdrawal summed over product, channel and staff member, keeping new/returning: per merchant and date, at most
+ * two rows. SummaryWithdrawalCustomers groups by new/returning by default and offers no staff filter or grouping, so
+ * stat_withdrawal_all (which sums new/returning away and keeps the staff) could not serve it: its default view read
+ * the full table (81.7 ms p95 at 1M orders on PostgreSQL). Re-summed with the table, for the same dates, in the same
+ * transaction.
+ */
+export const statWithdrawalNr = pgTable('stat_withdrawal_nr', {
+  merchantId: integer('merchant_id').notNull(),
+  businessDate: date('business_date', { mode: 'string' }).notNull(),
+  returning: boolean('returning').notNull(),
+  ...withdrawalMeasures(),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.businessDate, t.returning] }), index('stat_withdrawal_nr_date_idx').on(t.businessDate)]);
+
+/**
  * Marketing agents' funnel (contacts → agreed → registered → applied → disbursed). Maintained by the marketing area's
  * builder (src/server/modules/marketing/facts.ts).
  */

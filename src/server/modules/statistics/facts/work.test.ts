@@ -132,10 +132,24 @@ const sorted = <V>(m: Map<string, V>) => [...m.entries()].sort(([a], [b]) => (a 
 const total = (f: Facts, col: string, keep: (key: string) => boolean = () => true) =>
   [...f.entries()].filter(([k]) => keep(k)).reduce((s, [, v]) => s + (v[col] ?? 0), 0);
 
+const WITHDRAWAL_SUMS = ['entered', 'withdrawn', 'withdrawn_agent', 'within_2h', 'within_24h', 'withdraw_seconds', 'expired', 'closed_staff',
+  'contacts', 'contact_reached', 'contact_unreached', 'contact_declined', 'reminders'];
+
+/** A roll-up is its table summed over what it drops (its `keys` kept), row for row, every measure. */
+async function expectRollup(rollup: string, table: string, keys: string, sums: readonly string[]) {
+  const a = await q(`select ${keys}, ${sums.map((c) => `${c}::bigint as ${c}`).join(', ')} from ${rollup} order by ${keys}`);
+  const b = await q(`select ${keys}, ${sums.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from ${table} group by ${keys} order by ${keys}`);
+  expect(a.length, rollup).toBeGreaterThan(0);
+  expect(a, rollup).toEqual(b);
+}
+
 async function compare() {
   const want = await expected();
   expect(sorted(await actual('stat_review', ['stage']))).toEqual(sorted(want.review));
   expect(sorted(await actual('stat_withdrawal', []))).toEqual(sorted(want.withdrawal));
+  await expectRollup('stat_withdrawal_all', 'stat_withdrawal', 'merchant_id, business_date, staff_id', WITHDRAWAL_SUMS);
+  // SummaryWithdrawalCustomers' roll-up: new/returning kept, staff summed away with product and channel.
+  await expectRollup('stat_withdrawal_nr', 'stat_withdrawal', 'merchant_id, business_date, "returning"', WITHDRAWAL_SUMS);
   return want;
 }
 
@@ -326,6 +340,29 @@ describe('work report routes', () => {
     }
     expect(rem.totals.contacts).toBeGreaterThan(0);
     expect(rem.totals.reach_rate).toBeCloseTo(rem.totals.contact_reached / rem.totals.contacts, 9);
+  });
+
+  it('SummaryWithdrawalCustomers reads its roll-up (new/returning kept) unless a product or channel is asked for', async () => {
+    const cust = async (f: Record<string, unknown> = {}) => (await get('admin', 'SummaryWithdrawalCustomers', f)).data;
+    const [w] = await q(`select coalesce(sum(withdrawn), 0)::int as all, coalesce(sum(withdrawn) filter (where "returning"), 0)::int as ret
+      from stat_withdrawal where business_date between '${range.date_from}' and '${range.date_to}'`);
+    expect(w.ret).toBeGreaterThan(0);
+    const plain = await cust();
+    expect(plain.totals.withdrawn).toBe(w.all);
+    expect(plain.rows.find((r) => r.key === 'returning')!.values.withdrawn).toBe(w.ret);
+    // The roll-up out of truth shows where it is read (and only there).
+    await q('update stat_withdrawal_nr set withdrawn = withdrawn + 1000 where "returning"');
+    try {
+      const wrong = await cust();
+      expect(wrong.rows.find((r) => r.key === 'returning')!.values.withdrawn).toBeGreaterThan(w.ret as number);
+      expect((await cust({ customer_type: 'returning' })).totals.withdrawn).toBeGreaterThan(w.ret as number);
+      expect((await cust({ group_by: 'date' })).totals.withdrawn).toBeGreaterThan(w.all as number);
+      for (const group of ['product', 'channel']) expect((await cust({ group_by: group })).totals.withdrawn, group).toBe(w.all);
+      // The other withdrawal reports keep the staff member: they read stat_withdrawal_all.
+      expect((await get('admin', 'reminderWithdrawalSummary')).data.totals.withdrawn).toBe(w.all);
+    } finally {
+      await q('update stat_withdrawal_nr set withdrawn = withdrawn - 1000 where "returning"');
+    }
   });
 
   it("marketingPersonnel reads the marketing area's facts (src/server/modules/marketing/facts.ts, tested there)", async () => {

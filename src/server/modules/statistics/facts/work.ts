@@ -233,8 +233,8 @@ const reviewFacts: FactBuilder = {
 };
 
 /**
- * Re-sums a roll-up (the table without product, channel and new/returning) for the dates of `ws` of the merchant, from
- * the table as just recomputed.
+ * Re-sums a roll-up (the table summed over the columns it does not keep: merchant and date are always kept, `keys`
+ * besides) for the dates of `ws` of the merchant, from the table as just recomputed.
  */
 async function regroup(tx: DbOrTx, c: FactContext, table: string, rollup: string, keys: readonly string[], cols: readonly string[], ws: Window[]): Promise<void> {
   const keyIds = keys.map((k) => sql.identifier(k));
@@ -254,6 +254,7 @@ const withdrawalFacts: FactBuilder = {
     await tx.execute(sql`delete from stat_withdrawal where merchant_id = ${c.merchantId} and ${datesSql([w])}`);
     await tx.execute(withdrawalSql(c, w));
     await regroup(tx, c, 'stat_withdrawal', 'stat_withdrawal_all', ['staff_id'], WITHDRAWAL_COLS, [w]);
+    await regroup(tx, c, 'stat_withdrawal', 'stat_withdrawal_nr', ['returning'], WITHDRAWAL_COLS, [w]);
   },
 };
 

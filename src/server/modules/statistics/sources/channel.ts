@@ -5,8 +5,9 @@ import { col, runReport, type ReportSource } from '../engine';
 /** Sources of the channel reports (src/schemas/reports/channel.ts). */
 
 /**
- * The `provider` key of a fact row: its channel's type, read from the channel at query time (a channel's type can be
- * edited; the facts keep only the channel id). `none` = no channel.
+ * The `provider` key of a fact row of `table` (the one the query reads: the source's table or its roll-up): its
+ * channel's type, read from the channel at query time (a channel's type can be edited; the facts keep only the channel
+ * id). `none` = no channel.
  */
 const providerKey = (table: string): SQL =>
   sql`coalesce((select c.type from channel c where c.id = ${sql.identifier(table)}.channel_id), 'none')`;
@@ -16,7 +17,7 @@ const FUNNEL_COLS = ['registered', 'applied', 'approved', 'disbursed', 'first_du
 const funnel: ReportSource = {
   table: 'stat_channel_funnel', dateColumn: 'reg_date',
   sums: Object.fromEntries(FUNNEL_COLS.map((c) => [c, col(c)])),
-  keys: { provider: providerKey('stat_channel_funnel') },
+  keys: { provider: providerKey },
 };
 
 /** Channels that are not organic (and not "no channel"): paid or partner traffic. */
@@ -38,8 +39,12 @@ const externalFunnel: ReportSource = {
   },
 };
 
+/**
+ * Reads stat_channel_overdue_ch (summed over product and new/returning, the channel kept) unless a product or
+ * new/returning is asked for: its default grouping by channel, and provider, date and merchant, stay on the roll-up.
+ */
 const overdue: ReportSource = {
-  table: 'stat_channel_overdue', dateColumn: 'due_date',
+  table: 'stat_channel_overdue', rollup: 'stat_channel_overdue_ch', rollupKeeps: ['channel'], dateColumn: 'due_date',
   sums: {
     orders: col('orders'), amount: col('amount_minor'),
     ...Object.fromEntries(OVERDUE_OFFSETS.flatMap((k) => [
@@ -47,7 +52,7 @@ const overdue: ReportSource = {
       [`overdue_${k}`, col(`overdue_${k}`)], [`overdue_amount_${k}`, col(`overdue_amount_${k}`)],
     ])),
   },
-  keys: { provider: providerKey('stat_channel_overdue') },
+  keys: { provider: providerKey },
 };
 
 export const channelSources: Record<string, ReportSource> = {

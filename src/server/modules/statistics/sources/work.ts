@@ -64,6 +64,14 @@ const withdrawal: ReportSource = {
   },
 };
 
+/**
+ * SummaryWithdrawalCustomers: grouped by new/returning by default, and without a staff filter or grouping, so it reads
+ * the roll-up that keeps new/returning and sums the staff away (stat_withdrawal_nr) unless a product or channel is
+ * asked for. A staff filter or grouping added to the report would need stat_withdrawal_all's staff column: the query
+ * would fail on the roll-up rather than answer wrong.
+ */
+const withdrawalCustomers: ReportSource = { ...withdrawal, rollup: 'stat_withdrawal_nr', rollupKeeps: ['customer_type'] };
+
 /** A row's share of the withdrawals of every row shown (the totals row: all of them). */
 function shares(decl: ReportDecl, r: StatResult): void {
   const all = r.totals.withdrawn ?? 0;
@@ -79,7 +87,7 @@ const marketing: ReportSource = {
 export const workSources: Record<string, ReportSource> = {
   reviewStatistics: finished(review),
   reminderWithdrawalSummary: finished(withdrawal),
-  SummaryWithdrawalCustomers: finished(withdrawal),
+  SummaryWithdrawalCustomers: finished(withdrawalCustomers),
   withdrawShare: finished({ ...withdrawal, sums: { ...withdrawal.sums, all_withdrawn: sql`0` } }, shares),
   reminderWithdrawal: withdrawal,
   marketingPersonnel: marketing,
