@@ -89,12 +89,6 @@ export const statVintage = pgTable('stat_vintage', {
   index('stat_vintage_date_idx').on(t.payoutDate),
 ]);
 
-/**
- * Loans by segment and their performance, by payout date: the customer's nth disbursed loan at the merchant
- * (`count_band` 1, 2, 3 = 3–5, 4 = 6+) and the loan amount as a share of the product's maximum (`amount_band` 1 = up to
- * 25 %, 2 = 50 %, 3 = 75 %, 4 = above). `matured_k`: loans whose due date + k has ended; `unpaid_k`: of those, not
- * settled by due date + k (k = 1, 7, 30; due date after extensions, as the repayment cohorts).
- */
 /** The measures of a segment row, shared by stat_loan_segment and its roll-up. */
 const segmentMeasures = () => ({
   loans: count('loans'),
@@ -104,6 +98,12 @@ const segmentMeasures = () => ({
   matured30: count('matured_30'), unpaid30: count('unpaid_30'),
 });
 
+/**
+ * Loans by segment and their performance, by payout date: the customer's nth disbursed loan at the merchant
+ * (`count_band` 1, 2, 3 = 3–5, 4 = 6+) and the loan amount as a share of the product's maximum (`amount_band` 1 = up to
+ * 25 %, 2 = 50 %, 3 = 75 %, 4 = above). `matured_k`: loans whose due date + k has ended; `unpaid_k`: of those, not
+ * settled by due date + k (k = 1, 7, 30; due date after extensions, as the repayment cohorts).
+ */
 export const statLoanSegment = pgTable('stat_loan_segment', {
   ...slices,
   payoutDate: date('payout_date', { mode: 'string' }).notNull(),

@@ -342,7 +342,7 @@ describe('work report routes', () => {
     expect(rem.totals.reach_rate).toBeCloseTo(rem.totals.contact_reached / rem.totals.contacts, 9);
   });
 
-  it('SummaryWithdrawalCustomers reads its roll-up (new/returning kept) unless a product or channel is asked for', async () => {
+  it('SummaryWithdrawalCustomers and reminderWithdrawalSummary read the roll-up that keeps new/returning unless a product or channel is asked for', async () => {
     const cust = async (f: Record<string, unknown> = {}) => (await get('admin', 'SummaryWithdrawalCustomers', f)).data;
     const [w] = await q(`select coalesce(sum(withdrawn), 0)::int as all, coalesce(sum(withdrawn) filter (where "returning"), 0)::int as ret
       from stat_withdrawal where business_date between '${range.date_from}' and '${range.date_to}'`);
@@ -358,8 +358,10 @@ describe('work report routes', () => {
       expect((await cust({ customer_type: 'returning' })).totals.withdrawn).toBeGreaterThan(w.ret as number);
       expect((await cust({ group_by: 'date' })).totals.withdrawn).toBeGreaterThan(w.all as number);
       for (const group of ['product', 'channel']) expect((await cust({ group_by: group })).totals.withdrawn, group).toBe(w.all);
-      // The other withdrawal reports keep the staff member: they read stat_withdrawal_all.
-      expect((await get('admin', 'reminderWithdrawalSummary')).data.totals.withdrawn).toBe(w.all);
+      // reminderWithdrawalSummary has no staff either; the reports that keep the staff member read stat_withdrawal_all.
+      expect((await get('admin', 'reminderWithdrawalSummary')).data.totals.withdrawn).toBeGreaterThan(w.all as number);
+      expect((await get('admin', 'reminderWithdrawalSummary', { group_by: 'product' })).data.totals.withdrawn).toBe(w.all);
+      expect((await get('admin', 'withdrawShare')).data.totals.withdrawn).toBe(w.all);
     } finally {
       await q('update stat_withdrawal_nr set withdrawn = withdrawn - 1000 where "returning"');
     }

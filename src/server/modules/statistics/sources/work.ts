@@ -65,10 +65,11 @@ const withdrawal: ReportSource = {
 };
 
 /**
- * SummaryWithdrawalCustomers: grouped by new/returning by default, and without a staff filter or grouping, so it reads
- * the roll-up that keeps new/returning and sums the staff away (stat_withdrawal_nr) unless a product or channel is
- * asked for. A staff filter or grouping added to the report would need stat_withdrawal_all's staff column: the query
- * would fail on the roll-up rather than answer wrong.
+ * The withdrawal reports without a staff filter or grouping (SummaryWithdrawalCustomers, grouped by new/returning by
+ * default, and reminderWithdrawalSummary) read the roll-up that keeps new/returning and sums the staff away
+ * (stat_withdrawal_nr: at most two rows per merchant and date, fewer than stat_withdrawal_all's one per agent) unless
+ * a product or channel is asked for. A staff filter or grouping added to them would need stat_withdrawal_all's staff
+ * column: the query would fail on the roll-up rather than answer wrong.
  */
 const withdrawalCustomers: ReportSource = { ...withdrawal, rollup: 'stat_withdrawal_nr', rollupKeeps: ['customer_type'] };
 
@@ -86,7 +87,7 @@ const marketing: ReportSource = {
 
 export const workSources: Record<string, ReportSource> = {
   reviewStatistics: finished(review),
-  reminderWithdrawalSummary: finished(withdrawal),
+  reminderWithdrawalSummary: finished(withdrawalCustomers),
   SummaryWithdrawalCustomers: finished(withdrawalCustomers),
   withdrawShare: finished({ ...withdrawal, sums: { ...withdrawal.sums, all_withdrawn: sql`0` } }, shares),
   reminderWithdrawal: withdrawal,
