@@ -80,7 +80,9 @@ function select(list: AnyList, ctx: ListCtx, fields: Record<string, PgColumn | S
 
 /** The query selecting the key of every matching row (for counts). */
 export function keyQuery(list: AnyList, ctx: ListCtx, where: SQL | undefined): PgSelect {
-  return select(list, ctx, { __pk: list.key }).where(where);
+  const fields = { __pk: list.key };
+  const q = list.table ? (ctx.db.select(fields).from(list.table).$dynamic() as unknown as PgSelect) : select(list, ctx, fields);
+  return q.where(where);
 }
 
 function cast(v: string, col: PgColumn): SQL {
