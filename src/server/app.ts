@@ -204,7 +204,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   if (cfg.jobsEnabled) {
     const scheduler = startJobs(deps, JOBS, app.log);
-    app.addHook('onClose', async () => scheduler.stop());
+    app.addHook('onClose', () => scheduler.stop());
   }
 
   await app.ready();
