@@ -39,6 +39,8 @@ test('at 1440×900 the all-orders grid ends inside the window and the page does 
   await page.goto('/review/allOrder');
   const box = grid(page, 'review.allOrder').getByTestId('grid-canvas');
   await expect(box).toBeVisible({ timeout: 15_000 });
+  // The frame in which the canvas first drew a loaded row is marked (the bench times a screen's opening to it).
+  await expect(box).toHaveAttribute('data-painted', 'rows', { timeout: 10_000 });
   await expect.poll(async () => (await box.boundingBox())!.y + (await box.boundingBox())!.height, { timeout: 5_000 }).toBeLessThanOrEqual(900);
   const bottom = await box.evaluate((el) => el.getBoundingClientRect().bottom);
   expect(bottom).toBeGreaterThan(900 - 40);
