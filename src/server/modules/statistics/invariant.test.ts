@@ -113,7 +113,7 @@ async function actual() {
 
 const sorted = <V>(m: Map<string, V>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 
-/** The roll-ups (cohorts, daily, work, overdue per channel, re-borrowing) are their tables summed over what they drop, row for row. */
+/** The roll-ups (cohorts, daily, work, overdue per channel, vintage, re-borrowing) are their tables summed over what they drop, row for row. */
 async function expectRollupTrue() {
   const keys = 'merchant_id, due_date, settle_offset';
   const a = await q(`select ${keys}, orders::bigint as orders, amount_minor::bigint as amount from stat_repay_cohort_all order by ${keys}`);
@@ -149,6 +149,12 @@ async function expectRollupTrue() {
   const ob = await q(`select merchant_id, due_date, channel_id, ${ocols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_channel_overdue group by 1, 2, 3 order by 1, 2, 3`);
   expect(oa.length).toBeGreaterThan(0);
   expect(oa).toEqual(ob);
+  // vintage's roll-up: one row per merchant and payout date, every measure.
+  const vincols = ['loans', 'amount_minor', ...[7, 14, 30, 60, 90].flatMap((k) => [`reached_${k}`, `od7_at_${k}`, `od30_at_${k}`])];
+  const vina = await q(`select merchant_id, payout_date, ${vincols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_vintage_all order by 1, 2`);
+  const vinb = await q(`select merchant_id, payout_date, ${vincols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_vintage group by 1, 2 order by 1, 2`);
+  expect(vina.length).toBeGreaterThan(0);
+  expect(vina).toEqual(vinb);
   // The review roll-up keeps the stage and the reviewer.
   const vcols = ['claimed', 'approved', 'rejected', 'decide_seconds', 'matured', 'went_overdue'];
   const va = await q(`select merchant_id, business_date, stage, staff_id, ${vcols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_review_all order by 1, 2, 3, 4`);

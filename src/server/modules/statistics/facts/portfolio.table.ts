@@ -69,6 +69,17 @@ export const statRollAll = pgTable('stat_roll_all', {
   orders: count('orders'),
 }, (t) => [primaryKey({ columns: [t.merchantId, t.fromDate, t.fromBucket, t.toBucket] }), index('stat_roll_all_date_idx').on(t.fromDate)]);
 
+/** The measures of a vintage row, shared by stat_vintage and its roll-up. */
+const vintageMeasures = () => ({
+  loans: count('loans'),
+  amountMinor: money('amount_minor'),
+  reached7: count('reached_7'), od7At7: count('od7_at_7'), od30At7: count('od30_at_7'),
+  reached14: count('reached_14'), od7At14: count('od7_at_14'), od30At14: count('od30_at_14'),
+  reached30: count('reached_30'), od7At30: count('od7_at_30'), od30At30: count('od30_at_30'),
+  reached60: count('reached_60'), od7At60: count('od7_at_60'), od30At60: count('od30_at_60'),
+  reached90: count('reached_90'), od7At90: count('od7_at_90'), od30At90: count('od30_at_90'),
+});
+
 /**
  * Vintages: the orders paid out on a date and, at each age k (7, 14, 30, 60, 90 days after the payout date), how
  * many had reached it (payout + k before today: that day has ended) and of those how many were open 7+ / 30+ days
@@ -77,17 +88,23 @@ export const statRollAll = pgTable('stat_roll_all', {
 export const statVintage = pgTable('stat_vintage', {
   ...slices,
   payoutDate: date('payout_date', { mode: 'string' }).notNull(),
-  loans: count('loans'),
-  amountMinor: money('amount_minor'),
-  reached7: count('reached_7'), od7At7: count('od7_at_7'), od30At7: count('od30_at_7'),
-  reached14: count('reached_14'), od7At14: count('od7_at_14'), od30At14: count('od30_at_14'),
-  reached30: count('reached_30'), od7At30: count('od7_at_30'), od30At30: count('od30_at_30'),
-  reached60: count('reached_60'), od7At60: count('od7_at_60'), od30At60: count('od30_at_60'),
-  reached90: count('reached_90'), od7At90: count('od7_at_90'), od30At90: count('od30_at_90'),
+  ...vintageMeasures(),
 }, (t) => [
   primaryKey({ columns: [t.merchantId, t.payoutDate, t.productId, t.channelId, t.returning] }),
   index('stat_vintage_date_idx').on(t.payoutDate),
 ]);
+
+/**
+ * stat_vintage summed over product, channel and new/returning (the engine's `rollup` for vintage): one row per merchant
+ * and payout date. The report's default weekly view, and by month, date or merchant, read every product × channel ×
+ * new/returning row of the range from the full table (134 ms p95 at 1M orders on PGlite, 52 ms on PostgreSQL).
+ * Rewritten with the table by portfolio.book, for the same payout dates, in the same transaction.
+ */
+export const statVintageAll = pgTable('stat_vintage_all', {
+  merchantId: integer('merchant_id').notNull(),
+  payoutDate: date('payout_date', { mode: 'string' }).notNull(),
+  ...vintageMeasures(),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.payoutDate] }), index('stat_vintage_all_date_idx').on(t.payoutDate)]);
 
 /** The measures of a segment row, shared by stat_loan_segment and its roll-up. */
 const segmentMeasures = () => ({

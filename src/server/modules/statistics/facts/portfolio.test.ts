@@ -128,6 +128,9 @@ async function actual(): Promise<Facts> {
   return out;
 }
 
+/** Every measure of stat_vintage (and of its roll-up), written out. */
+const VINTAGE_SUMS = ['loans', 'amount_minor', ...[7, 14, 30, 60, 90].flatMap((k) => [`reached_${k}`, `od7_at_${k}`, `od30_at_${k}`])];
+
 /** Zero measures dropped (the tables store them, the recomputation may not have them), entries sorted. */
 const norm = (m: Map<string, Record<string, number>>) => [...m.entries()]
   .map(([k, v]) => [k, Object.fromEntries(Object.entries(v).filter(([, x]) => x !== 0))] as const)
@@ -147,6 +150,7 @@ async function expectFactsTrue() {
   await same('stat_roll_all', 'stat_roll', 'merchant_id, from_date, from_bucket, to_bucket', 'orders');
   await same('stat_loan_segment_nr', 'stat_loan_segment', 'merchant_id, payout_date, "returning", count_band, amount_band',
     'loans,amount_minor,matured_1,unpaid_1,matured_7,unpaid_7,matured_30,unpaid_30');
+  await same('stat_vintage_all', 'stat_vintage', 'merchant_id, payout_date', VINTAGE_SUMS.join(','));
   return want;
 }
 
@@ -169,7 +173,7 @@ describe('portfolio facts', () => {
     await expectFactsTrue();
   }, 600_000);
 
-  it("the minute refresh takes in today's settlement, principal repayment and extension", async () => {
+  it("the minute refresh takes in today's payout, settlement, principal repayment and extension", async () => {
     const now = t.app.deps.clock.now();
     const open = await q(`select o.id, o.merchant_id, o.customer_id, o.currency, o.due_date, o.loan_amount_minor from loan_order o
       where o.status = 'repaying' and o.extension_count = 0 order by o.id limit 3`);
@@ -183,6 +187,13 @@ describe('portfolio facts', () => {
       values ('EX-PF-TEST-1', ${num(extend.id)}, ${num(extend.merchant_id)}, ${num(extend.customer_id)}, 'success', 'fixed', 0, 'due_date', 7, 'credit',
         ${day(extend.due_date)}::date, ${end}::date, ${now.toISOString()}::timestamptz)`);
     await t.db.execute(sql`update loan_order set due_date = ${end}::date, extension_count = 1, status = 'extended' where id = ${num(extend.id)}`);
+    // A loan paid out now: today's vintage (and its roll-up row) and segment are written by the refresh.
+    const [payout] = await q(`select o.id, m.market from loan_order o join merchant m on m.id = o.merchant_id
+      where o.success_at is null and o.loan_amount_minor > 0 and o.loan_days > 0 order by o.id limit 1`);
+    expect(payout).toBeDefined();
+    const payoutTz = marketTimeZone(payout.market as Market);
+    await t.db.execute(sql`update loan_order set status = 'repaying', success_at = ${now.toISOString()}::timestamptz,
+      due_date = (${now.toISOString()}::timestamptz at time zone ${payoutTz})::date + loan_days where id = ${num(payout.id)}`);
     // A snapshot row out of truth today: the refresh repairs it.
     await t.db.execute(sql`update stat_overdue_snapshot set orders = orders + 3 where snapshot_date = (select max(snapshot_date) from stat_overdue_snapshot)`);
     const res = await refreshStatistics(t.app.deps);
@@ -244,6 +255,28 @@ describe('portfolio routes', () => {
       expect((await segments({ product_id: '1' })).loans).toBeLessThanOrEqual(num(seg.all));
     } finally {
       await t.db.execute(sql`update stat_loan_segment_nr set loans = loans - 1000 where "returning"`);
+    }
+    // vintage reads its roll-up by week (its default), month, date and merchant; a product, channel or customer type
+    // reads the full table. Same figures, every measure, until the roll-up is put out of truth.
+    const vintage = async (f: Record<string, string>) => (await t.get(admin, '/loanapi/statistics/vintage', { ...r, ...f })).data.totals as Record<string, number>;
+    const [vin] = await q(`select ${VINTAGE_SUMS.map((c) => `coalesce(sum(${c}), 0) as ${c}`).join(', ')}
+      from stat_vintage where payout_date between '${r.date_from}' and '${r.date_to}'`);
+    expect(num(vin.loans)).toBeGreaterThan(0);
+    expect(num(vin.reached_30)).toBeGreaterThan(0);
+    const rollupViews: Record<string, string>[] = [{}, { group_by: 'week' }, { group_by: 'month' }, { group_by: 'date' }, { group_by: 'merchant' }];
+    const tableViews: Record<string, string>[] = [{ group_by: 'product' }, { group_by: 'channel' }, { group_by: 'customer_type' }];
+    const tableFilters: Record<string, string>[] = [{ product_id: '1' }, { channel_id: '1' }, { customer_type: 'new' }];
+    for (const f of [...rollupViews, ...tableViews]) {
+      const got = await vintage(f);
+      for (const c of VINTAGE_SUMS) expect(got[c === 'amount_minor' ? 'amount' : c], `${JSON.stringify(f)} ${c}`).toBe(num(vin[c]));
+    }
+    await t.db.execute(sql`update stat_vintage_all set loans = loans + 1000`);
+    try {
+      for (const f of rollupViews) expect((await vintage(f)).loans, JSON.stringify(f)).toBeGreaterThan(num(vin.loans));
+      for (const f of tableViews) expect((await vintage(f)).loans, JSON.stringify(f)).toBe(num(vin.loans));
+      for (const f of tableFilters) expect((await vintage(f)).loans, JSON.stringify(f)).toBeLessThanOrEqual(num(vin.loans));
+    } finally {
+      await t.db.execute(sql`update stat_vintage_all set loans = loans - 1000`);
     }
     // A roll-up out of truth shows where it is read (and only there).
     await t.db.execute(sql`update stat_roll_all set orders = orders + 1000`);

@@ -81,6 +81,10 @@ function segmentsCte(ctx: FactContext, scope: Scope): SQL {
     )`;
 }
 
+/** The measures of stat_vintage at each age, and all of them (what its roll-up sums). */
+const VINTAGE_AGE_SUMS = VINTAGE_AGES.flatMap((k) => [`reached_${k}`, `od7_at_${k}`, `od30_at_${k}`]);
+const VINTAGE_SUMS = ['loans', 'amount_minor', ...VINTAGE_AGE_SUMS];
+
 /**
  * One statement: the daily snapshots and roll rates of the dates from `scope.from` to today (every date an order is
  * open: generate_series over its segments), and the vintages of the payout dates from `scope.payoutFrom`.
@@ -90,7 +94,7 @@ function portfolioSql(ctx: FactContext, scope: Scope): SQL {
   const lower = scope.from ? sql`greatest(s.d_from, o.d0, ${scope.from}::date)` : sql`greatest(s.d_from, o.d0)`;
   const upper = sql`least(coalesce(s.d_next - 1, ${today}::date), coalesce(o.ds - 1, ${today}::date), ${today}::date)`;
   const ages = sql.join(VINTAGE_AGES.map((k) => sql`(${n(k)})`), sql`, `);
-  const vintageCols = VINTAGE_AGES.flatMap((k) => [`reached_${k}`, `od7_at_${k}`, `od30_at_${k}`].map((c) => sql.identifier(c)));
+  const vintageCols = VINTAGE_AGE_SUMS.map((c) => sql.identifier(c));
   // Age k is reached when payout + k has ended (before today); the order counts as 7+/30+ when open then and that late.
   const vintageSums = VINTAGE_AGES.flatMap((k) => {
     const reached = sql`v.k = ${n(k)} and v.d0 + ${n(k)} < ${today}::date`;
@@ -199,7 +203,17 @@ async function deleteScope(tx: DbOrTx, ctx: FactContext, scope: Scope): Promise<
   for (const t of ['stat_roll', 'stat_roll_all']) {
     await tx.execute(sql`delete from ${sql.identifier(t)} where merchant_id = ${m} and ${dateConds('from_date', { from: scope.from })}`);
   }
-  await tx.execute(sql`delete from stat_vintage where merchant_id = ${m} and ${dateConds('payout_date', { from: scope.payoutFrom })}`);
+  for (const t of ['stat_vintage', 'stat_vintage_all']) {
+    await tx.execute(sql`delete from ${sql.identifier(t)} where merchant_id = ${m} and ${dateConds('payout_date', { from: scope.payoutFrom })}`);
+  }
+}
+
+/** stat_vintage_all of the rewritten payout dates: the rows just written summed over product, channel and new/returning. */
+function vintageRollupSql(merchantId: number, scope: Scope): SQL {
+  const cols = VINTAGE_SUMS.map((c) => sql.identifier(c));
+  return sql`insert into stat_vintage_all (merchant_id, payout_date, ${sql.join(cols, sql`, `)})
+    select merchant_id, payout_date, ${sql.join(cols.map((c) => sql`sum(${c})`), sql`, `)}
+    from stat_vintage where merchant_id = ${merchantId} and ${dateConds('payout_date', { from: scope.payoutFrom })} group by 1, 2`;
 }
 
 const lastAge = VINTAGE_AGES[VINTAGE_AGES.length - 1];
@@ -227,6 +241,7 @@ export const portfolioFacts: FactBuilder[] = [
       await tx.execute(sql`insert into stat_roll_all (merchant_id, from_date, from_bucket, to_bucket, orders)
         select merchant_id, from_date, from_bucket, to_bucket, sum(orders) from stat_roll
         where merchant_id = ${ctx.merchantId} and ${dateConds('from_date', { from: scope.from })} group by 1, 2, 3, 4`);
+      await tx.execute(vintageRollupSql(ctx.merchantId, scope));
     },
   },
   {

@@ -36,8 +36,12 @@ const par: ReportSource = {
   },
 };
 
+/**
+ * Reads stat_vintage_all (one row per merchant and payout date) unless a product, channel or new/returning is asked
+ * for: the default weekly view, and month, date and merchant, stay on the roll-up.
+ */
 const vintage: ReportSource = {
-  table: 'stat_vintage', dateColumn: 'payout_date',
+  table: 'stat_vintage', rollup: 'stat_vintage_all', dateColumn: 'payout_date',
   sums: {
     loans: col('loans'), amount: col('amount_minor'),
     ...Object.fromEntries(VINTAGE_AGES.flatMap((k) => [`reached_${k}`, `od7_at_${k}`, `od30_at_${k}`].map((c) => [c, col(c)]))),
