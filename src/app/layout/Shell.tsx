@@ -24,6 +24,7 @@ import { TopBar } from './TopBar';
 import { useDocumentTitle } from './useDocumentTitle';
 import { installCopyAudit } from '../lib/copy';
 import { preloadDataGrid } from '../../ui/DataGrid';
+import { preloadHotkeyScreens } from '../hotkeys/preloadScreens';
 
 /** Spec §7/§9: the keep-alive call runs every hour while signed in. */
 export const KEEP_ALIVE_MS = 60 * 60 * 1000;
@@ -69,8 +70,9 @@ export default function Shell({ children }: { children: ReactNode }) {
   useEffect(() => installCopyAudit(), []);
 
   // Nearly every screen is a grid: its chunks are fetched while the console is idle after sign-in, not on the
-  // first screen opened (docs/performance.md).
+  // first screen opened, and so are the screens a hotkey opens (docs/performance.md).
   useEffect(() => whenIdle(preloadDataGrid), []);
+  useEffect(() => whenIdle(() => preloadHotkeyScreens(nodes as string[])), [nodes]);
 
   useEffect(() => {
     void refreshSystemInfo();
