@@ -24,7 +24,7 @@ import { defineList } from './define';
 import { EXPORT_SETTINGS } from './export';
 import { fastExport } from './exportPlan';
 import { localSink } from './exportSink';
-import { majorOf } from './exportText';
+import { csvText, majorOf } from './exportText';
 import { resolveSort } from './query';
 import { labelColumn, moneyColumn } from './values';
 
@@ -135,6 +135,21 @@ describe('export fast path', () => {
         expect(majorOf(v, cur, EXPONENT)).toBe(majorUnits(v as number, cur as string));
       }
     }
+  });
+
+  it('csvText defuses and quotes as its rule says, whatever the value type', () => {
+    // The rule, written plainly: text of the value; a leading = + - @ tab or CR defused unless the text is a number;
+    // quoted when it holds a quote, comma, CR or LF.
+    const rule = (v: unknown) => {
+      if (v === null || v === undefined) return '';
+      let t = typeof v === 'object' ? JSON.stringify(v) : String(v);
+      if (/^[=+\-@\t\r]/.test(t) && !/^[+-]?\d[\d\s.,]*$/.test(t)) t = `'${t}`;
+      return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+    };
+    const values: unknown[] = [null, undefined, '', 0, -0, 5, -5, 1.5, -1.25, 1e21, -1e-7, NaN, Infinity, -Infinity, true, false,
+      '-5', '-5,000.50', '- 5', '-x', '+1', '+x', '=1+1', '=SUM(A1)', '@cmd', '\tx', '\rx', 'a,b', 'say "hi"', 'two\nlines',
+      'Nguyễn', 'مرحبا', '12', { a: 1 }, ['x', 'y,z'], '-"q"'];
+    for (const v of values) expect(csvText(v), String(v)).toBe(rule(v));
   });
 
   it('the list takes the fast path; a row hook or an opaque value turns it off', () => {

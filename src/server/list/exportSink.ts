@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { copyConverter, lineSplitter, type ExportPlan } from './exportText';
+import { copyConverter, copyToCsv, lineSplitter, type ExportPlan } from './exportText';
 import { csvWriter, xlsxWriter } from './writers';
 
 /** What the fast path's writer needs: all plain data, so that it can go to a worker thread. */
@@ -31,11 +31,19 @@ export function localSink(spec: SinkSpec): Sink {
   const writer = spec.format === 'csv'
     ? csvWriter(spec.file, spec.header)
     : xlsxWriter(spec.file, spec.header, { sheetRows: spec.sheetRows, yieldEvery: spec.yieldEvery, sheetName: (n) => spec.sheetNames[n - 1] ?? '' });
-  const convert = copyConverter(spec.plan);
   const lines = lineSplitter();
   let rows = 0;
+  // CSV: COPY lines straight to CSV lines; XLSX: to rows of cells for the sheet writer.
+  const toCsv = writer.text ? copyToCsv(spec.plan) : null;
+  const convert = copyConverter(spec.plan);
   const write = async (text: string) => {
     if (!text) return;
+    if (toCsv && writer.text) {
+      const { csv, rows: n } = toCsv(text);
+      await writer.text(csv);
+      rows += n;
+      return;
+    }
     const out: unknown[][] = [];
     convert(text, out);
     await writer.rows(out);

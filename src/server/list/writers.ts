@@ -2,13 +2,15 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import { csvText } from './exportText';
+import { csvLine } from './exportText';
 import { xlsxStreamWriter } from './xlsxStream';
 
 export interface SheetWriter {
   row(cells: unknown[]): Promise<void>;
   /** Many rows at once (the fast path: one call per COPY chunk). */
   rows(rows: unknown[][]): Promise<void>;
+  /** CSV only: lines already encoded (copyToCsv). */
+  text?(lines: string): Promise<void>;
   close(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -16,7 +18,7 @@ export interface SheetWriter {
 /** CSV (RFC 4180, UTF-8 with BOM so that spreadsheet programs read it as UTF-8) through a write stream, honouring backpressure. */
 export function csvWriter(file: string, header: string[]): SheetWriter {
   const stream = fs.createWriteStream(file);
-  let buf = '\uFEFF' + header.map(csvText).join(',') + '\r\n';
+  let buf = '\uFEFF' + csvLine(header);
   let lines = 0;
   const flush = async () => {
     if (!buf) return;
@@ -28,11 +30,15 @@ export function csvWriter(file: string, header: string[]): SheetWriter {
   };
   return {
     async row(cells) {
-      buf += cells.map(csvText).join(',') + '\r\n';
+      buf += csvLine(cells);
       if (++lines >= 200) await flush();
     },
     async rows(rows) {
-      for (const cells of rows) buf += cells.map(csvText).join(',') + '\r\n';
+      for (const cells of rows) buf += csvLine(cells);
+      await flush();
+    },
+    async text(lines) {
+      buf += lines;
       await flush();
     },
     async close() {
