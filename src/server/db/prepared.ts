@@ -18,8 +18,14 @@ interface Plan {
   decoders: Decoder[];
 }
 
-/** Per pool, by statement text. A list's texts are few (which filters are present, the sort); the cap is a backstop. */
-const plans = new WeakMap<pg.Pool, Map<string, Plan>>();
+/**
+ * Per pool, per selection, by statement text. The text alone does not name the fields (drizzle selects columns without
+ * aliases, so two selections of the same columns under other names read the same text), hence the selection: the
+ * caller's stable object for it (a list's columns), else the names of its fields. A list's texts are few (which
+ * filters are present, the sort); the cap is a backstop.
+ */
+const plans = new WeakMap<pg.Pool, WeakMap<object, Map<string, Plan>>>();
+const byNames = new Map<string, object>();
 const MAX_PLANS = 2_000;
 
 /**
@@ -31,15 +37,24 @@ const MAX_PLANS = 2_000;
  *
  * Same rows and mapping as awaiting the builder. Drizzle's own prepared query is built once per text (its name, row
  * mode and type parsers are kept) and its rows are mapped here with the fields' decoders found once: drizzle
- * otherwise builds the query object and looks up each field's kind again for every value of every row.
+ * otherwise builds the query object and looks up each field's kind again for every value of every row. `selection`:
+ * an object that stands for the selected fields (the same object whenever they are the same), else their names do.
  */
-export async function selectNamed<T = Record<string, unknown>>(q: PgSelect): Promise<T[]> {
+export async function selectNamed<T = Record<string, unknown>>(q: PgSelect, selection?: object): Promise<T[]> {
   const b = q as unknown as Internals;
   const pool = b.session?.client;
   if (!(pool instanceof pg.Pool)) return (await q) as T[];
   const query = b.dialect.sqlToQuery(b.getSQL());
-  let byText = plans.get(pool);
-  if (!byText) plans.set(pool, (byText = new Map()));
+  let bySelection = plans.get(pool);
+  if (!bySelection) plans.set(pool, (bySelection = new WeakMap()));
+  let owner = selection;
+  if (!owner) {
+    const names = Object.keys(b.config.fields).join('\u0000');
+    owner = byNames.get(names);
+    if (!owner) byNames.set(names, (owner = {}));
+  }
+  let byText = bySelection.get(owner);
+  if (!byText) bySelection.set(owner, (byText = new Map()));
   let plan = byText.get(query.sql);
   if (!plan) {
     const fields = orderSelectedFields(b.config.fields);

@@ -125,7 +125,7 @@ export async function readPage(list: AnyList, ctx: ListCtx, where: SQL | undefin
   const src = opts.bulk ? bulkSourceOf(ctx.db) : null;
   // A query the COPY path cannot express, or any error there, falls back to the ordinary query (which reports real errors).
   let rows = src ? await copyRows(src, q, fields, ENGINE_TEXT) : null;
-  rows ??= await selectNamed(q);
+  rows ??= await selectNamed(q, list.def.columns);
   const more = rows.length > opts.size;
   if (more) rows = rows.slice(0, opts.size);
   if (back) rows.reverse();
