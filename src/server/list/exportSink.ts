@@ -34,18 +34,19 @@ export function localSink(spec: SinkSpec): Sink {
   const lines = lineSplitter();
   let rows = 0;
   // CSV: COPY lines straight to CSV lines; XLSX: to rows of cells for the sheet writer.
-  const toCsv = writer.text ? copyToCsv(spec.plan) : null;
-  const convert = copyConverter(spec.plan);
-  const write = async (text: string) => {
-    if (!text) return;
-    if (toCsv && writer.text) {
-      const { csv, rows: n } = toCsv(text);
-      await writer.text(csv);
+  const text = writer.text?.bind(writer);
+  const toCsv = text ? copyToCsv(spec.plan) : null;
+  const convert = toCsv ? null : copyConverter(spec.plan);
+  const write = async (copyText: string) => {
+    if (!copyText) return;
+    if (toCsv && text) {
+      const { csv, rows: n } = toCsv(copyText);
+      await text(csv);
       rows += n;
       return;
     }
     const out: unknown[][] = [];
-    convert(text, out);
+    convert!(copyText, out);
     await writer.rows(out);
     rows += out.length;
   };

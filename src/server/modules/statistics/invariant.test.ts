@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSummed } from '../../../../tests/support/rollups';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import { marketTimeZone, type Market } from '../../../schemas/merchant';
+import { VINTAGE_AGES } from '../../../schemas/reports/portfolio';
 import { rowsOf } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import { dateIn, daysBetween } from '../lifecycle/clock';
@@ -115,58 +117,29 @@ const sorted = <V>(m: Map<string, V>) => [...m.entries()].sort(([a], [b]) => (a 
 
 /** The roll-ups (cohorts, daily, work, overdue per channel, vintage, re-borrowing) are their tables summed over what they drop, row for row. */
 async function expectRollupTrue() {
-  const keys = 'merchant_id, due_date, settle_offset';
-  const a = await q(`select ${keys}, orders::bigint as orders, amount_minor::bigint as amount from stat_repay_cohort_all order by ${keys}`);
-  const b = await q(`select ${keys}, sum(orders)::bigint as orders, sum(amount_minor)::bigint as amount from stat_repay_cohort group by ${keys} order by ${keys}`);
-  expect(a.length).toBeGreaterThan(0);
-  expect(a).toEqual(b);
+  const money = ['orders', 'amount_minor'];
+  const all = await expectSummed(t.db, 'stat_repay_cohort_all', 'stat_repay_cohort', 'merchant_id, due_date, settle_offset', money);
   // The roll-up that keeps new and returning apart.
-  const nk = 'merchant_id, due_date, "returning", settle_offset';
-  const na = await q(`select ${nk}, orders::bigint as orders, amount_minor::bigint as amount from stat_repay_cohort_nr order by ${nk}`);
-  const nb = await q(`select ${nk}, sum(orders)::bigint as orders, sum(amount_minor)::bigint as amount from stat_repay_cohort group by ${nk} order by ${nk}`);
-  expect(na.length).toBeGreaterThan(a.length);
-  expect(na).toEqual(nb);
+  const nr = await expectSummed(t.db, 'stat_repay_cohort_nr', 'stat_repay_cohort', 'merchant_id, due_date, "returning", settle_offset', money);
+  expect(nr.length).toBeGreaterThan(all.length);
   // The daily roll-up: every measure of stat_daily, per merchant and date.
-  const dcols = ['applied', 'rejected', 'disbursed', 'settled', 'overdue', 'paid_out_minor', 'in_principal_minor', 'extension_fees_minor', 'reductions_minor'];
-  const da = await q(`select merchant_id, business_date, ${dcols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_daily_all order by 1, 2`);
-  const db2 = await q(`select merchant_id, business_date, ${dcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_daily group by 1, 2 order by 1, 2`);
-  expect(da.length).toBeGreaterThan(0);
-  expect(da).toEqual(db2);
-  // The withdrawal roll-up keeps the staff member.
+  await expectSummed(t.db, 'stat_daily_all', 'stat_daily', 'merchant_id, business_date',
+    ['applied', 'rejected', 'disbursed', 'settled', 'overdue', 'paid_out_minor', 'in_principal_minor', 'extension_fees_minor', 'reductions_minor']);
+  // The withdrawal roll-up keeps the staff member; SummaryWithdrawalCustomers' keeps new/returning instead.
   const wcols = ['entered', 'withdrawn', 'withdrawn_agent', 'withdraw_seconds', 'expired', 'contacts', 'reminders'];
-  const wa = await q(`select merchant_id, business_date, staff_id, ${wcols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_withdrawal_all order by 1, 2, 3`);
-  const wb = await q(`select merchant_id, business_date, staff_id, ${wcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_withdrawal group by 1, 2, 3 order by 1, 2, 3`);
-  expect(wa.length).toBeGreaterThan(0);
-  expect(wa).toEqual(wb);
-  // SummaryWithdrawalCustomers' roll-up keeps new/returning instead (staff summed away).
-  const wra = await q(`select merchant_id, business_date, "returning", ${wcols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_withdrawal_nr order by 1, 2, 3`);
-  const wrb = await q(`select merchant_id, business_date, "returning", ${wcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_withdrawal group by 1, 2, 3 order by 1, 2, 3`);
-  expect(wra.length).toBeGreaterThan(0);
-  expect(wra).toEqual(wrb);
+  await expectSummed(t.db, 'stat_withdrawal_all', 'stat_withdrawal', 'merchant_id, business_date, staff_id', wcols);
+  await expectSummed(t.db, 'stat_withdrawal_nr', 'stat_withdrawal', 'merchant_id, business_date, "returning"', wcols);
   // OverdueProviderStatistics' roll-up keeps the channel (product and new/returning summed away).
-  const ocols = ['orders', 'amount_minor', 'due_0', 'overdue_0', 'due_amount_30', 'overdue_amount_30'];
-  const oa = await q(`select merchant_id, due_date, channel_id, ${ocols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_channel_overdue_ch order by 1, 2, 3`);
-  const ob = await q(`select merchant_id, due_date, channel_id, ${ocols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_channel_overdue group by 1, 2, 3 order by 1, 2, 3`);
-  expect(oa.length).toBeGreaterThan(0);
-  expect(oa).toEqual(ob);
+  await expectSummed(t.db, 'stat_channel_overdue_ch', 'stat_channel_overdue', 'merchant_id, due_date, channel_id',
+    [...money, 'due_0', 'overdue_0', 'due_amount_30', 'overdue_amount_30']);
   // vintage's roll-up: one row per merchant and payout date, every measure.
-  const vincols = ['loans', 'amount_minor', ...[7, 14, 30, 60, 90].flatMap((k) => [`reached_${k}`, `od7_at_${k}`, `od30_at_${k}`])];
-  const vina = await q(`select merchant_id, payout_date, ${vincols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_vintage_all order by 1, 2`);
-  const vinb = await q(`select merchant_id, payout_date, ${vincols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_vintage group by 1, 2 order by 1, 2`);
-  expect(vina.length).toBeGreaterThan(0);
-  expect(vina).toEqual(vinb);
+  await expectSummed(t.db, 'stat_vintage_all', 'stat_vintage', 'merchant_id, payout_date',
+    ['loans', 'amount_minor', ...VINTAGE_AGES.flatMap((k) => [`reached_${k}`, `od7_at_${k}`, `od30_at_${k}`])]);
   // The review roll-up keeps the stage and the reviewer.
-  const vcols = ['claimed', 'approved', 'rejected', 'decide_seconds', 'matured', 'went_overdue'];
-  const va = await q(`select merchant_id, business_date, stage, staff_id, ${vcols.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_review_all order by 1, 2, 3, 4`);
-  const vb = await q(`select merchant_id, business_date, stage, staff_id, ${vcols.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_review group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
-  expect(va.length).toBeGreaterThan(0);
-  expect(va).toEqual(vb);
+  await expectSummed(t.db, 'stat_review_all', 'stat_review', 'merchant_id, business_date, stage, staff_id',
+    ['claimed', 'approved', 'rejected', 'decide_seconds', 'matured', 'went_overdue']);
   // The re-borrowing roll-up likewise.
-  const rk = 'merchant_id, settle_date, reborrow_offset';
-  const ra = await q(`select ${rk}, settled::bigint as settled from stat_reborrow_all order by ${rk}`);
-  const rb = await q(`select ${rk}, sum(settled)::bigint as settled from stat_reborrow group by ${rk} order by ${rk}`);
-  expect(ra.length).toBeGreaterThan(0);
-  expect(ra).toEqual(rb);
+  await expectSummed(t.db, 'stat_reborrow_all', 'stat_reborrow', 'merchant_id, settle_date, reborrow_offset', ['settled']);
 }
 
 describe('statistics facts', () => {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSummed } from '../../../../../tests/support/rollups';
 import { createTestApp, type TestApp } from '../../../../../tests/support/testApp';
 import { OVERDUE_OFFSETS } from '../../../../schemas/reports/channel';
 import { marketTimeZone, type Market } from '../../../../schemas/merchant';
@@ -112,11 +113,7 @@ async function expectFactsMatch() {
   expect(sorted(got.funnel)).toEqual(sorted(funnel.funnel));
   expect(sorted(got.overdue)).toEqual(sorted(await expectedOverdue()));
   // OverdueProviderStatistics' roll-up is the table summed over product and new/returning, row for row, every measure.
-  const keys = 'merchant_id, due_date, channel_id';
-  const rollup = await q(`select ${keys}, ${OVERDUE_SUMS.map((c) => `${c}::bigint as ${c}`).join(', ')} from stat_channel_overdue_ch order by ${keys}`);
-  const summed = await q(`select ${keys}, ${OVERDUE_SUMS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from stat_channel_overdue group by ${keys} order by ${keys}`);
-  expect(rollup.length).toBeGreaterThan(0);
-  expect(rollup).toEqual(summed);
+  await expectSummed(t.db, 'stat_channel_overdue_ch', 'stat_channel_overdue', 'merchant_id, due_date, channel_id', OVERDUE_SUMS);
   return got;
 }
 

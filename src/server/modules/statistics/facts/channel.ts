@@ -3,7 +3,7 @@ import { OVERDUE_OFFSETS } from '../../../../schemas/reports/channel';
 import type { DbOrTx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import type { FactBuilder, FactContext } from '../refresh';
-import { inWindow, localDate } from './sql';
+import { inWindow, localDate, resumSql } from './sql';
 
 /**
  * Fact maintenance of the channel reports (docs/statistics.md "Channels"): the registration funnel per customer and
@@ -137,10 +137,8 @@ async function refreshOverdue(tx: DbOrTx, ctx: FactContext): Promise<void> {
     select merchant_id, due_date, product_id, channel_id, "returning", sum(orders), sum(amount_minor), ${sql.join(sums, sql`, `)}
     from stat_repay_cohort where merchant_id = ${ctx.merchantId} and ${dates} group by 1, 2, 3, 4, 5`);
   // The roll-up of the same due dates: the rows just written summed over product and new/returning.
-  const totals = sql.join(['orders', 'amount_minor', ...cols].map((c) => sql`sum(${sql.identifier(c)})`), sql`, `);
-  await tx.execute(sql`insert into stat_channel_overdue_ch (merchant_id, due_date, channel_id, ${names})
-    select merchant_id, due_date, channel_id, ${totals}
-    from stat_channel_overdue where merchant_id = ${ctx.merchantId} and ${dates} group by 1, 2, 3`);
+  await tx.execute(resumSql('stat_channel_overdue_ch', 'stat_channel_overdue', ['merchant_id', 'due_date', 'channel_id'],
+    ['orders', 'amount_minor', ...cols], ctx.merchantId, dates));
 }
 
 export const channelFacts: FactBuilder[] = [

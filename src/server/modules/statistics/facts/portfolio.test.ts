@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSummed } from '../../../../../tests/support/rollups';
+import { VINTAGE_AGES } from '../../../../schemas/reports/portfolio';
 import { createTestApp, type TestApp } from '../../../../../tests/support/testApp';
 import { marketTimeZone, type Market } from '../../../../schemas/merchant';
 import { rowsOf } from '../../../db/rows';
@@ -129,7 +131,7 @@ async function actual(): Promise<Facts> {
 }
 
 /** Every measure of stat_vintage (and of its roll-up), written out. */
-const VINTAGE_SUMS = ['loans', 'amount_minor', ...[7, 14, 30, 60, 90].flatMap((k) => [`reached_${k}`, `od7_at_${k}`, `od30_at_${k}`])];
+const VINTAGE_SUMS = ['loans', 'amount_minor', ...VINTAGE_AGES.flatMap((k) => [`reached_${k}`, `od7_at_${k}`, `od30_at_${k}`])];
 
 /** Zero measures dropped (the tables store them, the recomputation may not have them), entries sorted. */
 const norm = (m: Map<string, Record<string, number>>) => [...m.entries()]
@@ -140,17 +142,11 @@ async function expectFactsTrue() {
   const [want, got] = [await expected(), await actual()];
   for (const name of Object.keys(TABLES) as Array<keyof Facts>) expect(norm(got[name]), name).toEqual(norm(want[name]));
   // The roll-ups are their tables summed over product, channel and new/returning, row for row.
-  const same = async (rollup: string, table: string, keys: string, sums: string) => {
-    const a = await q(`select ${keys}, ${sums.split(',').map((c) => `${c}::bigint as ${c}`).join(', ')} from ${rollup} order by ${keys}`);
-    const b = await q(`select ${keys}, ${sums.split(',').map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from ${table} group by ${keys} order by ${keys}`);
-    expect(a.length, rollup).toBeGreaterThan(0);
-    expect(a, rollup).toEqual(b);
-  };
-  await same('stat_overdue_snapshot_all', 'stat_overdue_snapshot', 'merchant_id, snapshot_date, bucket', 'orders,outstanding_minor,od7_minor,od30_minor');
-  await same('stat_roll_all', 'stat_roll', 'merchant_id, from_date, from_bucket, to_bucket', 'orders');
-  await same('stat_loan_segment_nr', 'stat_loan_segment', 'merchant_id, payout_date, "returning", count_band, amount_band',
-    'loans,amount_minor,matured_1,unpaid_1,matured_7,unpaid_7,matured_30,unpaid_30');
-  await same('stat_vintage_all', 'stat_vintage', 'merchant_id, payout_date', VINTAGE_SUMS.join(','));
+  await expectSummed(t.db, 'stat_overdue_snapshot_all', 'stat_overdue_snapshot', 'merchant_id, snapshot_date, bucket', ['orders', 'outstanding_minor', 'od7_minor', 'od30_minor']);
+  await expectSummed(t.db, 'stat_roll_all', 'stat_roll', 'merchant_id, from_date, from_bucket, to_bucket', ['orders']);
+  await expectSummed(t.db, 'stat_loan_segment_nr', 'stat_loan_segment', 'merchant_id, payout_date, "returning", count_band, amount_band',
+    ['loans', 'amount_minor', 'matured_1', 'unpaid_1', 'matured_7', 'unpaid_7', 'matured_30', 'unpaid_30']);
+  await expectSummed(t.db, 'stat_vintage_all', 'stat_vintage', 'merchant_id, payout_date', VINTAGE_SUMS);
   return want;
 }
 

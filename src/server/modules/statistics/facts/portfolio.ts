@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import { addDays } from '../../lifecycle/clock';
 import type { FactBuilder, FactContext } from '../refresh';
-import { dateConds, dateRuns, inWindows, localDate } from './sql';
+import { dateConds, dateRuns, inWindows, localDate, resumSql } from './sql';
 
 /**
  * Fact maintenance of the portfolio reports (docs/statistics/portfolio.md). The open book of every past date is
@@ -173,12 +173,8 @@ async function deleteSegments(tx: DbOrTx, merchantId: number, which: SQL): Promi
 }
 
 /** stat_loan_segment_nr of the rewritten dates: the full table's rows summed over product and channel. */
-function segmentRollupSql(merchantId: number, which: SQL): SQL {
-  const cols = SEGMENT_SUMS.map((c) => sql.identifier(c));
-  return sql`insert into stat_loan_segment_nr (merchant_id, payout_date, "returning", count_band, amount_band, ${sql.join(cols, sql`, `)})
-    select merchant_id, payout_date, "returning", count_band, amount_band, ${sql.join(cols.map((c) => sql`sum(${c})`), sql`, `)}
-    from stat_loan_segment where merchant_id = ${merchantId} and ${which} group by 1, 2, 3, 4, 5`;
-}
+const segmentRollupSql = (merchantId: number, which: SQL): SQL =>
+  resumSql('stat_loan_segment_nr', 'stat_loan_segment', ['merchant_id', 'payout_date', 'returning', 'count_band', 'amount_band'], SEGMENT_SUMS, merchantId, which);
 
 /**
  * Payout dates whose segment figures today's events changed: loans paid out today and loans extended today. Two
@@ -209,12 +205,8 @@ async function deleteScope(tx: DbOrTx, ctx: FactContext, scope: Scope): Promise<
 }
 
 /** stat_vintage_all of the rewritten payout dates: the rows just written summed over product, channel and new/returning. */
-function vintageRollupSql(merchantId: number, scope: Scope): SQL {
-  const cols = VINTAGE_SUMS.map((c) => sql.identifier(c));
-  return sql`insert into stat_vintage_all (merchant_id, payout_date, ${sql.join(cols, sql`, `)})
-    select merchant_id, payout_date, ${sql.join(cols.map((c) => sql`sum(${c})`), sql`, `)}
-    from stat_vintage where merchant_id = ${merchantId} and ${dateConds('payout_date', { from: scope.payoutFrom })} group by 1, 2`;
-}
+const vintageRollupSql = (merchantId: number, scope: Scope): SQL =>
+  resumSql('stat_vintage_all', 'stat_vintage', ['merchant_id', 'payout_date'], VINTAGE_SUMS, merchantId, dateConds('payout_date', { from: scope.payoutFrom }));
 
 const lastAge = VINTAGE_AGES[VINTAGE_AGES.length - 1];
 
@@ -235,12 +227,10 @@ export const portfolioFacts: FactBuilder[] = [
       await tx.execute(sql`set local jit = off`);
       await tx.execute(sql`set local work_mem = '64MB'`);
       await tx.execute(portfolioSql(ctx, scope));
-      await tx.execute(sql`insert into stat_overdue_snapshot_all (merchant_id, snapshot_date, bucket, orders, outstanding_minor, od7_minor, od30_minor)
-        select merchant_id, snapshot_date, bucket, sum(orders), sum(outstanding_minor), sum(od7_minor), sum(od30_minor) from stat_overdue_snapshot
-        where merchant_id = ${ctx.merchantId} and ${dateConds('snapshot_date', { from: scope.from })} group by 1, 2, 3`);
-      await tx.execute(sql`insert into stat_roll_all (merchant_id, from_date, from_bucket, to_bucket, orders)
-        select merchant_id, from_date, from_bucket, to_bucket, sum(orders) from stat_roll
-        where merchant_id = ${ctx.merchantId} and ${dateConds('from_date', { from: scope.from })} group by 1, 2, 3, 4`);
+      await tx.execute(resumSql('stat_overdue_snapshot_all', 'stat_overdue_snapshot', ['merchant_id', 'snapshot_date', 'bucket'],
+        ['orders', 'outstanding_minor', 'od7_minor', 'od30_minor'], ctx.merchantId, dateConds('snapshot_date', { from: scope.from })));
+      await tx.execute(resumSql('stat_roll_all', 'stat_roll', ['merchant_id', 'from_date', 'from_bucket', 'to_bucket'], ['orders'],
+        ctx.merchantId, dateConds('from_date', { from: scope.from })));
       await tx.execute(vintageRollupSql(ctx.merchantId, scope));
     },
   },

@@ -41,3 +41,15 @@ export function dateConds(col: string, w: Window): SQL {
   if (w.to) parts.push(sql`${sql.identifier(col)} <= ${w.to}::date`);
   return sql.join(parts, sql` and `);
 }
+
+/**
+ * Fills a roll-up from its table for one merchant's rows matching `which`: the `keys` kept (merchant_id first), the
+ * `cols` summed over everything else. The caller has deleted the same rows of the roll-up, in the same transaction.
+ */
+export function resumSql(rollup: string, table: string, keys: readonly string[], cols: readonly string[], merchantId: number, which: SQL): SQL {
+  const groups = sql.join(keys.map((k) => sql.identifier(k)), sql`, `);
+  const names = sql.join(cols.map((c) => sql.identifier(c)), sql`, `);
+  const sums = sql.join(cols.map((c) => sql`sum(${sql.identifier(c)})`), sql`, `);
+  return sql`insert into ${sql.identifier(rollup)} (${groups}, ${names})
+    select ${groups}, ${sums} from ${sql.identifier(table)} where merchant_id = ${merchantId} and ${which} group by ${groups}`;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSummed } from '../../../../../tests/support/rollups';
 import { clearOfMidnights, createTestApp, type TestApp } from '../../../../../tests/support/testApp';
 import { marketTimeZone, type Market } from '../../../../schemas/merchant';
 import { REPORTS } from '../../../../schemas/reports';
@@ -135,21 +136,13 @@ const total = (f: Facts, col: string, keep: (key: string) => boolean = () => tru
 const WITHDRAWAL_SUMS = ['entered', 'withdrawn', 'withdrawn_agent', 'within_2h', 'within_24h', 'withdraw_seconds', 'expired', 'closed_staff',
   'contacts', 'contact_reached', 'contact_unreached', 'contact_declined', 'reminders'];
 
-/** A roll-up is its table summed over what it drops (its `keys` kept), row for row, every measure. */
-async function expectRollup(rollup: string, table: string, keys: string, sums: readonly string[]) {
-  const a = await q(`select ${keys}, ${sums.map((c) => `${c}::bigint as ${c}`).join(', ')} from ${rollup} order by ${keys}`);
-  const b = await q(`select ${keys}, ${sums.map((c) => `sum(${c})::bigint as ${c}`).join(', ')} from ${table} group by ${keys} order by ${keys}`);
-  expect(a.length, rollup).toBeGreaterThan(0);
-  expect(a, rollup).toEqual(b);
-}
-
 async function compare() {
   const want = await expected();
   expect(sorted(await actual('stat_review', ['stage']))).toEqual(sorted(want.review));
   expect(sorted(await actual('stat_withdrawal', []))).toEqual(sorted(want.withdrawal));
-  await expectRollup('stat_withdrawal_all', 'stat_withdrawal', 'merchant_id, business_date, staff_id', WITHDRAWAL_SUMS);
+  await expectSummed(t.db, 'stat_withdrawal_all', 'stat_withdrawal', 'merchant_id, business_date, staff_id', WITHDRAWAL_SUMS);
   // SummaryWithdrawalCustomers' roll-up: new/returning kept, staff summed away with product and channel.
-  await expectRollup('stat_withdrawal_nr', 'stat_withdrawal', 'merchant_id, business_date, "returning"', WITHDRAWAL_SUMS);
+  await expectSummed(t.db, 'stat_withdrawal_nr', 'stat_withdrawal', 'merchant_id, business_date, "returning"', WITHDRAWAL_SUMS);
   return want;
 }
 

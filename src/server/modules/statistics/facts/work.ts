@@ -4,7 +4,7 @@ import { STAGE_QUEUES } from '../../../../schemas/review';
 import type { DbOrTx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import type { FactBuilder, FactContext } from '../refresh';
-import { dateRuns, inWindow, inWindows, localDate, type Window } from './sql';
+import { dateRuns, inWindow, inWindows, localDate, resumSql, type Window } from './sql';
 
 /**
  * Fact maintenance of the work reports (docs/statistics.md "Review and withdrawal"): stat_review and stat_withdrawal
@@ -237,14 +237,9 @@ const reviewFacts: FactBuilder = {
  * besides) for the dates of `ws` of the merchant, from the table as just recomputed.
  */
 async function regroup(tx: DbOrTx, c: FactContext, table: string, rollup: string, keys: readonly string[], cols: readonly string[], ws: Window[]): Promise<void> {
-  const keyIds = keys.map((k) => sql.identifier(k));
-  const names = sql.join([sql`merchant_id`, sql`business_date`, ...keyIds, ...cols.map((k) => sql.identifier(k))], sql`, `);
-  const groups = sql.join([sql`merchant_id`, sql`business_date`, ...keyIds], sql`, `);
   const dates = datesSql(ws);
   await tx.execute(sql`delete from ${sql.identifier(rollup)} where merchant_id = ${c.merchantId} and ${dates}`);
-  await tx.execute(sql`insert into ${sql.identifier(rollup)} (${names})
-    select ${groups}, ${sql.join(cols.map((k) => sql`sum(${sql.identifier(k)})`), sql`, `)}
-    from ${sql.identifier(table)} where merchant_id = ${c.merchantId} and ${dates} group by ${groups}`);
+  await tx.execute(resumSql(rollup, table, ['merchant_id', 'business_date', ...keys], cols, c.merchantId, dates));
 }
 
 const withdrawalFacts: FactBuilder = {
