@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PGliteThread } from './pgliteThread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,29 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * The embedded database's buffer cache (PGLITE_SHARED_BUFFERS, default 512MB; PostgreSQL's 128MB before). PGlite reads
+ * a page that is not cached through the file system of its WebAssembly runtime, one synchronous read per page, so a
+ * larger book pays for every page that falls out of the cache: at 1,000,000 orders the statistics refresh of a day
+ * took 40–41 s with 128MB, 32–34 s with 1GB (docs/statistics/performance.md). Memory is taken only as pages are read
+ * (the demo's database stays far below); WebAssembly caps the whole database process at 2GB, hence not more.
+ */
+export function pgliteSharedBuffers(env: NodeJS.ProcessEnv = process.env): string {
+  const v = (env.PGLITE_SHARED_BUFFERS ?? '').trim();
+  if (!v) return '512MB';
+  const m = /^(\d+)(kB|MB|GB)$/.exec(v);
+  const mb = m ? Number(m[1]) / (m[2] === 'kB' ? 1024 : m[2] === 'GB' ? 1 / 1024 : 1) : NaN;
+  if (!(mb >= 16 && mb <= 1024)) throw new Error(`PGLITE_SHARED_BUFFERS wants a size from 16MB to 1GB such as 512MB, not ${JSON.stringify(v)}`);
+  return v;
+}
+
+/**
+ * The embedded database on disk runs in a worker thread (pgliteThread.ts): its statements then overlap the server's
+ * own work, and requests under load are served in turn (docs/performance.md "The embedded database in a thread").
+ * PGLITE_WORKER=false keeps it in the server's thread. The seed's bulk load and an in-memory database stay here.
+ */
+export const pgliteInThread = (env: NodeJS.ProcessEnv = process.env) => !['0', 'false', 'off', 'no'].includes((env.PGLITE_WORKER ?? '').trim().toLowerCase());
 
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite in dataDir, and applies migrations. `bulkLoad`
@@ -52,7 +76,15 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const inMemory = opts.dataDir.startsWith('memory://');
   const dir = inMemory ? undefined : path.join(opts.dataDir, 'pg');
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const startParams = opts.bulkLoad ? [...PGlite.defaultStartParams, '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'] : undefined;
+  const startParams = [...PGlite.defaultStartParams, ...(dir ? ['-c', `shared_buffers=${pgliteSharedBuffers()}`] : []),
+    ...(opts.bulkLoad ? ['-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'] : [])];
+  if (dir && !opts.bulkLoad && pgliteInThread()) {
+    const thread = new PGliteThread(dir, startParams);
+    await thread.ready;
+    const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return { db, kind: 'pglite', close: () => thread.close() };
+  }
   const client = dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams });
   await client.waitReady;
   if (dir) {

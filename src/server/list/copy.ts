@@ -4,6 +4,7 @@ import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../db/client';
+import { PGliteThread } from '../db/pgliteThread';
 
 /**
  * Export batches through COPY. The query protocol costs the client several µs per field: PGlite decodes every
@@ -23,9 +24,12 @@ const NUMERIC_JS = /^(smallint|integer|serial|smallserial|real|double precision)
 /** Batches read through COPY and batches that fell back to the query (tests check that the fast path is taken). */
 export const COPY_STATS = { batches: 0, fallbacks: 0 };
 
-export function pgliteOf(db: Db): PGlite | null {
+/** What the bulk read asks of PGlite: the client in this thread, or the one in its own thread (pgliteThread.ts). */
+type Lite = Pick<PGlite, 'describeQuery' | 'parsers' | 'query'>;
+
+export function pgliteOf(db: Db): Lite | null {
   const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : null;
+  return client instanceof PGlite || client instanceof PGliteThread ? (client as Lite) : null;
 }
 
 function poolOf(db: Db): pg.Pool | null {

@@ -75,7 +75,7 @@ type FromWorker = { t: 'ack'; bytes: number; rows: number } | { t: 'done'; rows:
  */
 export function workerSink(spec: SinkSpec): Sink {
   const entry = new URL(import.meta.url.endsWith('.ts') ? './exportWorker.ts' : './exportWorker.js', import.meta.url).href;
-  const worker = new Worker(new URL('./export-worker-boot.mjs', import.meta.url), { workerData: { entry, spec } });
+  const worker = new Worker(new URL('../worker-boot.mjs', import.meta.url), { workerData: { entry, spec } });
   let rows = 0;
   let inFlight = 0;
   let failure: Error | null = null;

@@ -89,7 +89,8 @@ interface Raw {
 
 async function rawConnection(db: Db): Promise<Raw> {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client && typeof (client as PGlite).exec === 'function' && 'waitReady' in (client as object)) {
+  // PGlite, in this thread or in its own (pgliteThread.ts): the same calls.
+  if (client && typeof (client as PGlite).exec === 'function' && typeof (client as pg.Pool).connect !== 'function') {
     const lite = client as PGlite;
     return {
       kind: 'pglite',
