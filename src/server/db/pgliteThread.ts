@@ -28,6 +28,20 @@ interface QueryOptions { rowMode?: 'array' | 'object'; parsers?: Parsers; blob?:
 /** Whether a parser hands its text back as it is (tried on two texts). */
 const keepsText = (f: (v: string, t?: number) => unknown) => f('1') === '1' && f('2000-01-01 00:00:00+00') === '2000-01-01 00:00:00+00';
 
+/** The OIDs of parsers that keep text (drizzle hands the same parsers object to every query of a statement: checked once). */
+const kept = new WeakMap<Parsers, number[]>();
+function keptTypes(parsers: Parsers): number[] {
+  let oids = kept.get(parsers);
+  if (oids) return oids;
+  oids = [];
+  for (const [oid, f] of Object.entries(parsers)) {
+    if (!keepsText(f)) throw new Error(`a parser of type ${oid} that changes the value cannot cross to the database thread`);
+    oids.push(Number(oid));
+  }
+  kept.set(parsers, oids);
+  return oids;
+}
+
 export interface DbThreadClient {
   query<T>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<{ rows: T[]; fields: unknown[]; affectedRows?: number }>;
   exec(sql: string): Promise<unknown[]>;
@@ -86,11 +100,7 @@ export class PGliteThread implements DbThreadClient {
   }
 
   private queryIn<T>(tx: number | undefined, sql: string, params?: unknown[], opts?: QueryOptions) {
-    const keepText: number[] = [];
-    for (const [oid, f] of Object.entries(opts?.parsers ?? {})) {
-      if (!keepsText(f)) throw new Error(`a parser of type ${oid} that changes the value cannot cross to the database thread`);
-      keepText.push(Number(oid));
-    }
+    const keepText = opts?.parsers ? keptTypes(opts.parsers) : [];
     return this.call<{ rows: T[]; fields: unknown[]; affectedRows?: number }>({ id: this.nextId++, op: 'query', sql, params, rowMode: opts?.rowMode, keepText, blob: opts?.blob, tx });
   }
 

@@ -21,8 +21,14 @@ function errorOf(err: unknown): Record<string, unknown> {
   for (const [k, v] of Object.entries(e ?? {})) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k] = v;
   return out;
 }
-/** drizzle passes parsers that keep a type's text as it is; the OIDs say which. */
-const keepText = (oids: number[]) => Object.fromEntries(oids.map((oid) => [oid, (v: string) => v]));
+/** drizzle passes parsers that keep a type's text as it is; the OIDs say which (the same few sets: built once each). */
+const keepTextSets = new Map<string, Record<number, (v: string) => string>>();
+function keepText(oids: number[]): Record<number, (v: string) => string> {
+  const key = oids.join(',');
+  let set = keepTextSets.get(key);
+  if (!set) keepTextSets.set(key, (set = Object.fromEntries(oids.map((oid) => [oid, (v: string) => v]))));
+  return set;
+}
 
 function begin(id: number): void {
   const n = nextTx++;
