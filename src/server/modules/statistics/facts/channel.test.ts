@@ -258,7 +258,7 @@ describe('channel report routes', () => {
 });
 
 describe('channel facts, minute refresh', () => {
-  it('recomputes what today changed: a registration, an application paid out, a first loan gone overdue', async () => {
+  it('recomputes what today changed: a registration, an application paid out, a first loan gone overdue; flags set in place', async () => {
     const now = t.app.deps.clock.now().toISOString();
     const [ch] = await q("select c.id, c.merchant_id, m.market, m.currency from channel c join merchant m on m.id = c.merchant_id where c.type = 'facebook' order by c.id limit 1");
     const tz = marketTimeZone(ch.market as Market);
@@ -289,6 +289,21 @@ describe('channel facts, minute refresh', () => {
     // An older customer who had never applied places an order today, still in review: the flag is set in place.
     await q(`insert into loan_order (id, order_no, merchant_id, customer_id, channel_id, product_id, currency, status, created_at)
       values (${Number(orderId) + 1}, 'T${Number(orderId) + 1}', ${ch.merchant_id}, ${idleId}, ${ch.id}, ${product.id}, '${ch.currency}', 'first_review', '${now}')`);
+    // An older customer whose order, never paid out, reaches withdrawal today: "approved" is set in place.
+    const [wd] = await q(`select s.customer_id, o.id from stat_channel_customer s join loan_order o on o.customer_id = s.customer_id
+      where not s.approved and not s.disbursed and s.reg_date < '${today}' and o.success_at is null and s.merchant_id = ${Number(ch.merchant_id)}
+        and s.customer_id <> ${idleId} order by s.customer_id limit 1`);
+    expect(wd).toBeDefined();
+    await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, created_at) select merchant_id, ${wd.id}, 'first_review', 'withdrawal', '${now}' from loan_order where id = ${wd.id}`);
+    // A customer whose later loan goes overdue today: the first loan decides first_default, this one changes nothing.
+    const [second] = await q(`select o.customer_id, o.id from loan_order o where o.success_at is not null and o.status = 'repaying'
+        and exists (select 1 from loan_order p where p.customer_id = o.customer_id and p.success_at < o.success_at)
+        and o.customer_id not in (${Number(late.customer_id)}, ${Number(wd.customer_id)})
+      order by o.id limit 1`);
+    expect(second).toBeDefined();
+    const secondBefore = (await q(`select first_default from stat_channel_customer where customer_id = ${second.customer_id}`))[0].first_default;
+    await q(`update loan_order set status = 'overdue' where id = ${second.id}`);
+    await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, created_at) select merchant_id, ${second.id}, 'repaying', 'overdue', '${now}' from loan_order where id = ${second.id}`);
     // Facts of a touched date gone wrong must be repaired too.
     await q(`update stat_channel_funnel set registered = registered + 9 where merchant_id = ${ch.merchant_id} and reg_date = '${today}'`);
 
@@ -299,5 +314,7 @@ describe('channel facts, minute refresh', () => {
     expect(got.customers.get(String(customerId))).toBe([ch.merchant_id, today, ch.id, true, true, true, false, false].join('|'));
     expect(got.customers.get(String(late.customer_id))?.endsWith('|true|true')).toBe(true);
     expect(got.customers.get(String(idleId))?.split('|')[3]).toBe('true');
+    expect(got.customers.get(String(wd.customer_id))?.split('|')[4]).toBe('true');
+    expect(got.customers.get(String(second.customer_id))?.split('|')[7]).toBe(String(secondBefore));
   }, 120_000);
 });

@@ -11,21 +11,34 @@ import { inWindow, localDate, resumSql } from './sql';
  */
 
 /**
- * Customers of the merchant with an event today that moves them in the funnel: `changed` registered today, had a loan
- * paid out, or an order reach withdrawal or overdue; `applied` placed an order today and nothing else of these.
+ * Customers of the merchant with an event today that moves them in the funnel, by what the event can change:
+ * `whole` registered today or had a loan paid out (their first loan may be this one: recomputed from their orders);
+ * `applied` placed an order, `approved` had one reach withdrawal, `overdue` had one go overdue (each a flag at most,
+ * settled in place where possible: refreshFunnel).
  */
-async function touchedCustomers(tx: DbOrTx, ctx: FactContext): Promise<{ changed: number[]; applied: number[] }> {
+interface Touched { whole: number[]; applied: number[]; approved: number[]; overdue: number[] }
+async function touchedCustomers(tx: DbOrTx, ctx: FactContext): Promise<Touched> {
   const m = ctx.merchantId;
   const today = { from: ctx.today };
-  const res = await tx.execute(sql`select id, bool_and(only_applied) as only_applied from (
-      select c.id, false as only_applied from customer c where c.merchant_id = ${m} and ${inWindow(sql`c.created_at`, ctx.tz, today)}
-      union all select o.customer_id, true from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.created_at`, ctx.tz, today)}
-      union all select o.customer_id, false from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.success_at`, ctx.tz, today)}
-      union all select o.customer_id, false from order_status_history h join loan_order o on o.id = h.order_id
+  const res = await tx.execute(sql`select id, bool_or(k = 'w') as whole, bool_or(k = 'a') as applied, bool_or(k = 'p') as approved,
+      bool_or(k = 'o') as overdue from (
+      select c.id, 'w' as k from customer c where c.merchant_id = ${m} and ${inWindow(sql`c.created_at`, ctx.tz, today)}
+      union all select o.customer_id, 'a' from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.created_at`, ctx.tz, today)}
+      union all select o.customer_id, 'w' from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.success_at`, ctx.tz, today)}
+      union all select o.customer_id, case h.to_status when 'withdrawal' then 'p' else 'o' end from order_status_history h join loan_order o on o.id = h.order_id
         where h.merchant_id = ${m} and o.merchant_id = ${m} and h.to_status in ('withdrawal', 'overdue') and ${inWindow(sql`h.created_at`, ctx.tz, today)}
     ) t group by id`);
-  const out = { changed: [] as number[], applied: [] as number[] };
-  for (const r of rowsOf<{ id: string | number; only_applied: boolean }>(res)) (r.only_applied ? out.applied : out.changed).push(Number(r.id));
+  const out: Touched = { whole: [], applied: [], approved: [], overdue: [] };
+  for (const r of rowsOf<{ id: string | number; whole: boolean; applied: boolean; approved: boolean; overdue: boolean }>(res)) {
+    const id = Number(r.id);
+    if (r.whole) {
+      out.whole.push(id);
+      continue;
+    }
+    if (r.applied) out.applied.push(id);
+    if (r.approved) out.approved.push(id);
+    if (r.overdue) out.overdue.push(id);
+  }
   return out;
 }
 
@@ -85,20 +98,31 @@ async function refreshFunnel(tx: DbOrTx, ctx: FactContext): Promise<void> {
     return;
   }
   // Read once: the union scans today's windows of four tables; the ids go back as one array parameter.
-  const { changed, applied } = await touchedCustomers(tx, ctx);
+  const { whole, applied, approved, overdue } = await touchedCustomers(tx, ctx);
   const dates = new Set<string>();
-  if (applied.length) {
-    // A new order moves its customer to "applied" and nowhere else (its approval or payout today would be in `changed`):
-    // the flag is set in place, without reading the customer's other orders (most of a day's touched customers). A
-    // customer without a row yet is recomputed whole.
-    const them = sql`merchant_id = ${m} and customer_id = ${idArray(applied)}`;
-    const found = new Set(rowsOf<{ id: string | number }>(await tx.execute(sql`select customer_id as id from stat_channel_customer where ${them}`)).map((r) => Number(r.id)));
-    for (const id of applied) if (!found.has(id)) changed.push(id);
-    const set = await tx.execute(sql`update stat_channel_customer set applied = true where ${them} and not applied returning to_char(reg_date, 'YYYY-MM-DD') as d`);
-    for (const r of rowsOf<{ d: string }>(set)) dates.add(r.d);
+  // The flags an event sets, set in place without reading the customer's orders (most of a day's touched customers):
+  // a new order makes its customer "applied", an order reaching withdrawal "approved" (neither changes which loan was
+  // the first one paid out). An order gone overdue changes the row only when it is the customer's first loan, which
+  // a row already marked first_default cannot be waiting for: the others are recomputed whole. So is a customer
+  // without a row yet.
+  const flagged = [...new Set([...applied, ...approved, ...overdue])];
+  if (flagged.length) {
+    const rows = rowsOf<{ id: string | number; first_default: boolean }>(await tx.execute(sql`select customer_id as id, first_default from stat_channel_customer
+      where merchant_id = ${m} and customer_id = ${idArray(flagged)}`));
+    const found = new Map(rows.map((r) => [Number(r.id), r.first_default]));
+    const recompute = new Set(flagged.filter((id) => !found.has(id)));
+    for (const id of overdue) if (found.get(id) === false) recompute.add(id);
+    whole.push(...recompute);
+    for (const [flag, ids] of [['applied', applied], ['approved', approved]] as const) {
+      const keep = ids.filter((id) => !recompute.has(id));
+      if (!keep.length) continue;
+      const set = await tx.execute(sql`update stat_channel_customer set ${sql.identifier(flag)} = true
+        where merchant_id = ${m} and customer_id = ${idArray(keep)} and not ${sql.identifier(flag)} returning to_char(reg_date, 'YYYY-MM-DD') as d`);
+      for (const r of rowsOf<{ d: string }>(set)) dates.add(r.d);
+    }
   }
-  if (changed.length) {
-    const touched = idArray(changed);
+  if (whole.length) {
+    const touched = idArray(whole);
     await tx.execute(sql`delete from stat_channel_customer where merchant_id = ${m} and customer_id = ${touched}`);
     await tx.execute(customerStateSql(ctx, sql`c.id = ${touched}`, sql`o.customer_id = ${touched}`));
     const res = await tx.execute(sql`select distinct to_char(reg_date, 'YYYY-MM-DD') as d from stat_channel_customer where merchant_id = ${m} and customer_id = ${touched}`);
