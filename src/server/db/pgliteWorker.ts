@@ -32,12 +32,15 @@ function keepText(oids: number[]): Record<number, (v: string) => string> {
 
 function begin(id: number): void {
   const n = nextTx++;
+  let begun = false;
   db.transaction((tx) => new Promise<void>((resolve, reject) => {
     open.set(n, { tx, end: (commit) => (commit ? resolve() : reject(new RolledBack())) });
+    begun = true;
     send({ id, ok: true, result: n });
   })).then(
     () => send({ id: -n, ok: true, result: null }),
-    (err) => send(err instanceof RolledBack ? { id: -n, ok: true, result: null } : { id: -n, ok: false, error: errorOf(err) }),
+    // A transaction that could not begin answers the begin itself (nobody waits for -n yet).
+    (err) => send(err instanceof RolledBack ? { id: -n, ok: true, result: null } : { id: begun ? -n : id, ok: false, error: errorOf(err) }),
   ).finally(() => open.delete(n));
 }
 class RolledBack extends Error {}
