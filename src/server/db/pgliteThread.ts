@@ -116,6 +116,8 @@ export class PGliteThread implements DbThreadClient {
   async transaction<T>(fn: (tx: DbThreadClient & { rollback(): Promise<void> }) => Promise<T>): Promise<T> {
     const n = await this.call<number>({ id: this.nextId++, op: 'begin' });
     const settled = new Promise<unknown>((resolve, reject) => this.pending.set(-n, { resolve, reject }));
+    // Awaited at the end; should the thread die meanwhile, the failure reaches `fn` through its queries first.
+    settled.catch(() => undefined);
     let done = false;
     const end = async (commit: boolean) => {
       if (done) return;
