@@ -26,11 +26,12 @@ describe('the embedded database buffer cache', () => {
     }
   });
 
+  // A fresh database on disk: initdb and every migration, in the database's thread (108 s once with the whole suite running beside it).
   it('starts a file-backed database with the setting', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-buffers-'));
     process.env.PGLITE_SHARED_BUFFERS = '256MB';
     database = await openDatabase({ databaseUrl: null, dataDir: dir });
     const [row] = rowsOf<{ shared_buffers: string }>(await database.db.execute(sql`show shared_buffers`));
     expect(row.shared_buffers).toBe('256MB');
-  }, 60_000);
+  }, 200_000);
 });

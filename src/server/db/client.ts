@@ -78,21 +78,16 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const startParams = [...PGlite.defaultStartParams, ...(dir ? ['-c', `shared_buffers=${pgliteSharedBuffers()}`] : []),
     ...(opts.bulkLoad ? ['-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'] : [])];
-  if (dir && !opts.bulkLoad && pgliteInThread()) {
-    const thread = new PGliteThread(dir, startParams);
-    await thread.ready;
-    const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
-    return { db, kind: 'pglite', close: () => thread.close() };
-  }
-  const client = dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams });
-  await client.waitReady;
+  // In its own thread (pgliteThread.ts) or in this one: the same calls from here on.
+  const thread = dir && !opts.bulkLoad && pgliteInThread() ? new PGliteThread(dir, startParams) : null;
+  const client = thread ?? (dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams }));
+  await (thread ? thread.ready : (client as PGlite).waitReady);
   if (dir) {
     // Keep the embedded data folder small (STACK.md: the default WAL lets it grow to GBs).
     await client.exec(`ALTER SYSTEM SET max_wal_size = '64MB'`);
     await client.exec(`ALTER SYSTEM SET min_wal_size = '32MB'`);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

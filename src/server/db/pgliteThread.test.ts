@@ -17,7 +17,7 @@ describe('PGlite in a worker thread', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-thread-'));
     database = await openDatabase({ databaseUrl: null, dataDir: dir });
     await database.db.execute(sql`create table t_thread (id int primary key, at timestamptz, tags int[], doc jsonb, big bigint)`);
-  }, 120_000);
+  }, 200_000);
   afterAll(async () => {
     await database?.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -76,7 +76,4 @@ port.on('message', (m: ToDbThread) => {
 });
 
 await db.waitReady;
-// Keep the embedded data folder small (STACK.md: the default WAL lets it grow to GBs).
-await db.exec(`ALTER SYSTEM SET max_wal_size = '64MB'`);
-await db.exec(`ALTER SYSTEM SET min_wal_size = '32MB'`);
 send({ id: 0, ok: true, result: 'ready' });
