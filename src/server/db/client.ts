@@ -22,6 +22,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The client under a Db, by engine: a PostgreSQL pool, or PGlite in this thread or in its own (pgliteThread.ts, the
+ * same calls). For the few places that go below drizzle: the bulk load and read (COPY), the job lock, the export lease,
+ * the refresh's parallelism. Null for anything else (a transaction's handle has no client of its own).
+ */
+export type EngineClient = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; lite: PGlite | PGliteThread };
+export function engineOf(db: DbOrTx): EngineClient | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return { kind: 'postgres', pool: client };
+  if (client instanceof PGlite || client instanceof PGliteThread) return { kind: 'pglite', lite: client };
+  return null;
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import type pg from 'pg';
-import type { Db } from '../db/client';
+import { engineOf, type Db } from '../db/client';
 
 /** A stable 63-bit advisory lock key for a job name. */
 export function lockKey(name: string): bigint {
@@ -19,13 +18,12 @@ export async function withJobLock(db: Db, name: string, fn: () => Promise<void>)
   if (running.has(name)) return false;
   running.add(name);
   try {
-    const client = (db as unknown as { $client: unknown }).$client;
-    const pool = client && typeof (client as pg.Pool).connect === 'function' && !('waitReady' in (client as object)) ? (client as pg.Pool) : null;
-    if (!pool) {
+    const engine = engineOf(db);
+    if (engine?.kind !== 'postgres') {
       await fn();
       return true;
     }
-    const conn = await pool.connect();
+    const conn = await engine.pool.connect();
     try {
       const key = lockKey(name).toString();
       const got = await conn.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [key]);

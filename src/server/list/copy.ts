@@ -3,8 +3,7 @@ import { is, SQL } from 'drizzle-orm';
 import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Db } from '../db/client';
-import { PGliteThread } from '../db/pgliteThread';
+import { engineOf, type Db } from '../db/client';
 
 /**
  * Export batches through COPY. The query protocol costs the client several µs per field: PGlite decodes every
@@ -28,13 +27,13 @@ export const COPY_STATS = { batches: 0, fallbacks: 0 };
 type Lite = Pick<PGlite, 'describeQuery' | 'parsers' | 'query'>;
 
 export function pgliteOf(db: Db): Lite | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof PGlite || client instanceof PGliteThread ? (client as Lite) : null;
+  const engine = engineOf(db);
+  return engine?.kind === 'pglite' ? (engine.lite as Lite) : null;
 }
 
 function poolOf(db: Db): pg.Pool | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : null;
+  const engine = engineOf(db);
+  return engine?.kind === 'postgres' ? engine.pool : null;
 }
 
 type Parse = (s: string) => unknown;

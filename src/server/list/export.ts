@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { engineOf } from '../db/client';
 import type { Deps } from '../deps';
 import { translate } from '../i18n';
 import type { Actor } from '../plugins/session';
@@ -125,8 +126,8 @@ interface Lease {
 }
 
 function poolOf(db: Deps['db']): pg.Pool | null {
-  const client = (db as unknown as { $client?: { connect?: unknown; totalCount?: unknown } }).$client;
-  return client && typeof client.connect === 'function' && 'totalCount' in client ? (client as unknown as pg.Pool) : null;
+  const engine = engineOf(db);
+  return engine?.kind === 'postgres' ? engine.pool : null;
 }
 
 function leaseOf(d: Pick<Deps, 'db'>): Lease | null {

@@ -7,11 +7,9 @@
  * (pg_get_indexdef), which is several times faster than maintaining them row by row.
  */
 import { Worker } from 'node:worker_threads';
-import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { LEDGER_KINDS, MARKET_CURRENCY } from '../../schemas/merchant';
-import type { Db } from '../db/client';
+import { engineOf, type Db } from '../db/client';
 import { writeStockPictures } from './assets';
 import { productName, productPurpose, SEED_CHANNELS, SEED_LABELS, SEED_MERCHANTS, SEED_PRODUCTS } from './catalog';
 import {
@@ -88,10 +86,10 @@ interface Raw {
 }
 
 async function rawConnection(db: Db): Promise<Raw> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  // PGlite, in this thread or in its own (pgliteThread.ts): the same calls.
-  if (client && typeof (client as PGlite).exec === 'function' && typeof (client as pg.Pool).connect !== 'function') {
-    const lite = client as PGlite;
+  const engine = engineOf(db);
+  if (!engine) throw new Error('the bulk load needs a database, not a transaction');
+  if (engine.kind === 'pglite') {
+    const { lite } = engine;
     return {
       kind: 'pglite',
       query: async <T>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params)).rows,
@@ -102,8 +100,7 @@ async function rawConnection(db: Db): Promise<Raw> {
       release() {},
     };
   }
-  const pool = client as pg.Pool;
-  const conn = await pool.connect();
+  const conn = await engine.pool.connect();
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params?: unknown[]) => (await conn.query(sql, params)).rows as T[],
