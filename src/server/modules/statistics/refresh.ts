@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
-import type { Db, DbOrTx } from '../../db/client';
+import { engineOf, type Db, type DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Deps } from '../../deps';
 import { withJobLock } from '../../jobs/lock';
@@ -15,8 +14,9 @@ import { statRefresh } from './statistics.table';
 
 /**
  * Maintenance of the fact tables (docs/statistics.md "Refresh"). A merchant's facts are recomputed from the base
- * tables for a window of business dates (of the merchant's market) in one transaction: delete the window's rows, insert
- * the regrouped events. `rebuild` is the same with no window (or from a date).
+ * tables for a window of business dates (of the merchant's market), a transaction per step (the daily facts, the
+ * cohorts, each fact area): delete the window's rows, insert the regrouped events. `rebuild` is the same with no
+ * window (or from a date).
  */
 
 /** Statuses before disbursement: a close from one of them is a rejection (or a close) in review. */
@@ -80,9 +80,9 @@ function cohortSql(merchantId: number, tz: string, w: Window, dueDates?: string[
 }
 
 /**
- * A fact area's maintenance (facts/<area>.ts), run for one merchant inside the merchant's refresh transaction after
- * the daily and cohort facts: `full` recomputes everything (from `from` when given), otherwise just what today's
- * events can have changed (today = the market's business date).
+ * A fact area's maintenance (facts/<area>.ts), run for one merchant after the daily and cohort facts, in a transaction
+ * of its own (so what it deletes and what it inserts must make a whole by themselves): `full` recomputes everything
+ * (from `from` when given), otherwise just what today's events can have changed (today = the market's business date).
  */
 export interface FactBuilder {
   name: string;
@@ -115,30 +115,44 @@ async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Recomputes a merchant's daily facts of the window and its cohorts due in `cohorts` (a window or a list of dates). */
-export async function refreshMerchant(db: Db, merchantId: number, tz: string, daily: Window, cohorts: Window & { dates?: string[] },
-  areas?: { ctx: FactContext; builders: readonly FactBuilder[] }): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * A step of a merchant's refresh in a transaction of its own: the step deletes its window and inserts it again, so a
+ * reader sees the step's rows before or after, never half. Not one transaction for the merchant: PGlite serves one
+ * transaction at a time, and a console request arriving during the largest merchant's refresh waited for all of it
+ * (about 8 s on a busy day at 1,000,000 orders); now it waits at most for one step. A step reads only what the steps
+ * before it committed (channel.overdue reads the cohorts), and a step that fails leaves the merchant unmarked, so the
+ * next run does every step again (each is idempotent: it rewrites its window from the base tables).
+ */
+async function inStep(db: Db, name: string, fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
+  await step(name, () => db.transaction(async (tx) => {
     // These are big set-based statements planned afresh each time: JIT compiling them costs seconds per merchant and
-    // gains nothing (measured at 100k orders on PostgreSQL 15).
+    // gains nothing (measured at 100k orders on PostgreSQL 15; portfolio.book's generate_series makes the planner
+    // expect millions of rows and compile it).
     await tx.execute(sql`set local jit = off`);
     // The refresh is one connection at a time; the default 4 MB made its bitmaps lossy (re-checking every row of a
     // block) and its sorts spill to disk on a busy day's 100,000 status changes of one merchant.
     await tx.execute(sql`set local work_mem = '64MB'`);
-    await step('daily', async () => {
-      await tx.execute(sql`delete from stat_daily where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
-      await tx.execute(dailySql(merchantId, tz, daily));
-      const cols = DAILY_COLS.map((c) => sql.identifier(c));
-      await tx.execute(sql`delete from stat_daily_all where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
-      await tx.execute(sql`insert into stat_daily_all (merchant_id, business_date, ${sql.join(cols, sql`, `)})
-        select merchant_id, business_date, ${sql.join(cols.map((c) => sql`sum(${c})`), sql`, `)} from stat_daily
-        where merchant_id = ${merchantId} and ${dateConds('business_date', daily)} group by 1, 2`);
-    });
-    await step('cohorts', async () => {
+    await fn(tx);
+  }));
+}
+
+/** Recomputes a merchant's daily facts of the window and its cohorts due in `cohorts` (a window or a list of dates). */
+export async function refreshMerchant(db: Db, merchantId: number, tz: string, daily: Window, cohorts: Window & { dates?: string[] },
+  areas?: { ctx: FactContext; builders: readonly FactBuilder[] }): Promise<void> {
+  await inStep(db, 'daily', async (tx) => {
+    await tx.execute(sql`delete from stat_daily where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
+    await tx.execute(dailySql(merchantId, tz, daily));
+    const cols = DAILY_COLS.map((c) => sql.identifier(c));
+    await tx.execute(sql`delete from stat_daily_all where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
+    await tx.execute(sql`insert into stat_daily_all (merchant_id, business_date, ${sql.join(cols, sql`, `)})
+      select merchant_id, business_date, ${sql.join(cols.map((c) => sql`sum(${c})`), sql`, `)} from stat_daily
+      where merchant_id = ${merchantId} and ${dateConds('business_date', daily)} group by 1, 2`);
+  });
+  if (!cohorts.dates || cohorts.dates.length) {
+    await inStep(db, 'cohorts', async (tx) => {
       // The due dates recomputed: a list, or a window; the roll-ups are re-summed for the same ones.
       let which: SQL;
       if (cohorts.dates) {
-        if (!cohorts.dates.length) return;
         which = sql`due_date in (${sql.join(cohorts.dates.map((d) => sql`${d}::date`), sql`, `)})`;
         await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId} and ${which}`);
         await tx.execute(cohortSql(merchantId, tz, {}, cohorts.dates));
@@ -156,8 +170,8 @@ export async function refreshMerchant(db: Db, merchantId: number, tz: string, da
         select merchant_id, due_date, "returning", settle_offset, sum(orders), sum(amount_minor) from stat_repay_cohort
         where merchant_id = ${merchantId} and ${which} group by 1, 2, 3, 4`);
     });
-    for (const b of areas?.builders ?? []) await step(b.name, () => b.refresh(tx, areas!.ctx));
-  });
+  }
+  for (const b of areas?.builders ?? []) await inStep(db, b.name, (tx) => b.refresh(tx, areas!.ctx));
 }
 
 /**
@@ -252,13 +266,13 @@ export async function rebuildStatistics(deps: Deps, opts: { from?: string; merch
 }
 
 /**
- * How many merchants are refreshed at once. Each merchant's facts are its own rows, recomputed in its own transaction,
+ * How many merchants are refreshed at once. Each merchant's facts are its own rows, recomputed in its own transactions,
  * so merchants are independent; on PostgreSQL each transaction runs on its own backend process, so two of them use two
  * cores while the server waits (the refresh is the database's work: the Node side only sends statements). PGlite has one
  * connection: one at a time. `STATISTICS_CONCURRENCY` overrides it.
  */
 export function refreshConcurrency(db: Db): number {
-  if (!((db as unknown as { $client?: unknown }).$client instanceof pg.Pool)) return 1;
+  if (engineOf(db)?.kind !== 'postgres') return 1;
   const set = Number(process.env.STATISTICS_CONCURRENCY);
   return Number.isInteger(set) && set > 0 ? set : Math.min(4, Math.max(1, os.availableParallelism()));
 }

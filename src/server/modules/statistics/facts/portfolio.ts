@@ -223,9 +223,6 @@ export const portfolioFacts: FactBuilder[] = [
         ? { from: ctx.from, payoutFrom: ctx.from ? addDays(ctx.from, -lastAge) : undefined }
         : { from: addDays(ctx.today, -1), payoutFrom: ctx.today };
       await deleteScope(tx, ctx, scope);
-      // generate_series makes the planner expect millions of rows and compile the statement (seconds per merchant).
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`set local work_mem = '64MB'`);
       await tx.execute(portfolioSql(ctx, scope));
       await tx.execute(resumSql('stat_overdue_snapshot_all', 'stat_overdue_snapshot', ['merchant_id', 'snapshot_date', 'bucket'],
         ['orders', 'outstanding_minor', 'od7_minor', 'od30_minor'], ctx.merchantId, dateConds('snapshot_date', { from: scope.from })));
@@ -237,7 +234,6 @@ export const portfolioFacts: FactBuilder[] = [
   {
     name: 'portfolio.segments',
     async refresh(tx, ctx) {
-      await tx.execute(sql`set local jit = off`);
       let which: SQL;
       if (ctx.full) {
         which = dateConds('payout_date', { from: ctx.from });
