@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { copyConverter, copyToCsv, lineSplitter, type ExportPlan } from './exportText';
+import { byteLineSplitter, copyConverter, copyToCsv, lineSplitter, type ExportPlan } from './exportText';
 import { csvWriter, xlsxWriter } from './writers';
 
 /** What the fast path's writer needs: all plain data, so that it can go to a worker thread. */
@@ -31,32 +31,42 @@ export function localSink(spec: SinkSpec): Sink {
   const writer = spec.format === 'csv'
     ? csvWriter(spec.file, spec.header)
     : xlsxWriter(spec.file, spec.header, { sheetRows: spec.sheetRows, yieldEvery: spec.yieldEvery, sheetName: (n) => spec.sheetNames[n - 1] ?? '' });
-  const lines = lineSplitter();
   let rows = 0;
-  // CSV: COPY lines straight to CSV lines; XLSX: to rows of cells for the sheet writer.
-  const text = writer.text?.bind(writer);
-  const toCsv = text ? copyToCsv(spec.plan) : null;
-  const convert = toCsv ? null : copyConverter(spec.plan);
-  const write = async (copyText: string) => {
-    if (!copyText) return;
-    if (toCsv && text) {
-      const { csv, rows: n } = toCsv(copyText);
-      await text(csv);
+  // CSV: COPY bytes straight to CSV bytes; XLSX: COPY text to rows of cells for the sheet writer.
+  const bytes = writer.bytes?.bind(writer);
+  let push: (chunk: Uint8Array) => Promise<void>;
+  let rest: () => Promise<void>;
+  if (bytes) {
+    const lines = byteLineSplitter();
+    const toCsv = copyToCsv(spec.plan);
+    const write = async (copyBytes: Buffer) => {
+      if (!copyBytes.length) return;
+      const { csv, rows: n } = toCsv(copyBytes);
+      await bytes(csv);
       rows += n;
-      return;
-    }
-    const out: unknown[][] = [];
-    convert!(copyText, out);
-    await writer.rows(out);
-    rows += out.length;
-  };
+    };
+    push = (chunk) => write(lines.push(chunk));
+    rest = () => write(lines.rest());
+  } else {
+    const lines = lineSplitter();
+    const convert = copyConverter(spec.plan);
+    const write = async (copyText: string) => {
+      if (!copyText) return;
+      const out: unknown[][] = [];
+      convert(copyText, out);
+      await writer.rows(out);
+      rows += out.length;
+    };
+    push = (chunk) => write(lines.push(chunk));
+    rest = () => write(lines.rest());
+  }
   return {
     get rows() {
       return rows;
     },
-    push: (chunk) => write(lines.push(chunk)),
+    push: (chunk) => push(chunk),
     async end() {
-      await write(lines.rest());
+      await rest();
       await writer.close();
       return rows;
     },

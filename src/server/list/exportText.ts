@@ -149,17 +149,260 @@ export function copyConverter(plan: ExportPlan): (text: string, out: unknown[][]
   });
 }
 
-/** Turns complete COPY lines straight into CSV lines (and says how many): no row array kept per row. */
-export function copyToCsv(plan: ExportPlan): (text: string) => { csv: string; rows: number } {
-  const each = copyRows(plan);
-  return (text) => {
-    let csv = '';
+/** The output of the CSV path: bytes appended to a buffer that grows (a new one per chunk: the file stream keeps it). */
+class Out {
+  buf: Buffer;
+  o = 0;
+  constructor(size: number) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  room(n: number): void {
+    if (this.o + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.o + n));
+    this.buf.copy(next, 0, 0, this.o);
+    this.buf = next;
+  }
+  copy(src: Buffer, p: number, q: number): void {
+    this.room(q - p);
+    // Buffer.copy costs more than a short field's bytes (argument checks, a view per call): by hand below 64.
+    if (q - p < 64) {
+      const buf = this.buf;
+      let o = this.o;
+      for (let k = p; k < q; k++) buf[o++] = src[k];
+      this.o = o;
+    } else this.o += src.copy(this.buf, this.o, p, q);
+  }
+  byte(b: number): void {
+    this.room(1);
+    this.buf[this.o++] = b;
+  }
+  text(s: string): void {
+    this.room(s.length * 3);
+    this.o += this.buf.write(s, this.o, 'utf8');
+  }
+  /** Text known to be ASCII (a number's): by hand, as copy. */
+  ascii(s: string): void {
+    this.room(s.length);
+    const buf = this.buf;
+    let o = this.o;
+    for (let k = 0; k < s.length; k++) buf[o++] = s.charCodeAt(k);
+    this.o = o;
+  }
+}
+
+/**
+ * One cell of a row: its CSV bytes, from the row's fields (field i is src[start[i], end[i])). `special` says whether
+ * a byte range holds a backslash, comma or quote (what a text field cannot be copied with).
+ */
+type CellBytes = (src: Buffer, start: Int32Array, end: Int32Array, out: Out, special: (p: number, q: number) => boolean) => void;
+
+const isNull = (src: Buffer, p: number, q: number) => q - p === 2 && src[p] === 92 && src[p + 1] === 78; // \N
+/** An integer as PostgreSQL prints it that Number() keeps exactly and String() prints the same: -?[1-9]\d{0,14} or 0. */
+function plainInt(src: Buffer, p: number, q: number): boolean {
+  if (src[p] === 45) p++;
+  const n = q - p;
+  if (n < 1 || n > 15 || (src[p] === 48 && n > 1)) return false;
+  for (let k = p; k < q; k++) if (src[k] < 48 || src[k] > 57) return false;
+  return true;
+}
+function intOf(src: Buffer, p: number, q: number): number {
+  const neg = src[p] === 45;
+  let v = 0;
+  for (let k = neg ? p + 1 : p; k < q; k++) v = v * 10 + (src[k] - 48);
+  return neg ? -v : v;
+}
+
+/**
+ * Each cell's CSV bytes, chosen once per column from the plan: exactly csvText(the cell copyRows gives), by short cuts
+ * on the bytes where the column allows — a text field with nothing to escape, quote or defuse is copied as it came;
+ * an integer's text is already String(Number(text)); a UTC timestamp's ISO form is cut from its text; money divides
+ * the integer read from its digits; a label's two texts are encoded once. Anything else (escapes, masks, other
+ * kinds) decodes the field and takes the general functions.
+ */
+function cellBytes(plan: ExportPlan): CellBytes[] {
+  const { fields, exponents } = plan;
+  const mask = (i: number) => (plan.privacy ? fields[i].mask : undefined);
+  /** The shaped (and masked) value of field i: the general path's. */
+  const valueOf = (i: number) => {
+    const kind = fields[i].kind;
+    const m = mask(i);
+    return (src: Buffer, start: Int32Array, end: Int32Array): unknown => {
+      const s = unescapeCopy(src.toString('utf8', start[i], end[i]));
+      if (s === null) return null;
+      const v = shape(kind, s);
+      return m ? maskValue(m, v) : v;
+    };
+  };
+  const general = (i: number): CellBytes => {
+    const v = valueOf(i);
+    return (src, start, end, out, special) => out.text(csvText(v(src, start, end)));
+  };
+  return plan.cells.map((op): CellBytes => {
+    if (op.op === 'money') {
+      const { f, currency: c } = op;
+      const minor = valueOf(f);
+      const currency = valueOf(c);
+      const exact = !mask(f) && fields[f].kind === 'num' && !mask(c) && fields[c].kind === 'text';
+      // Exponents by the currency code's bytes: up to 3 bytes as one number (no string per cell); longer codes, or one
+      // with a backslash, take the general way.
+      const byBytes = new Map<number, number>();
+      for (const [code, e] of Object.entries(exponents)) {
+        const b = Buffer.from(code);
+        if (b.length <= 3) byBytes.set(b.reduce((k, x) => k * 256 + x, 1), e);
+      }
+      return (src, start, end, out, special) => {
+        const p = start[f];
+        const q = end[f];
+        if (exact && plainInt(src, p, q)) {
+          const cp = start[c];
+          const cq = end[c];
+          if (cq - cp <= 3 && !special(cp, cq)) {
+            let key = 1;
+            if (!isNull(src, cp, cq)) for (let k = cp; k < cq; k++) key = key * 256 + src[k];
+            out.ascii(csvText(intOf(src, p, q) / 10 ** (byBytes.get(key) ?? 2)));
+            return;
+          }
+        }
+        out.text(csvText(majorOf(minor(src, start, end), currency(src, start, end), exponents)));
+      };
+    }
+    if (op.op === 'label') {
+      const f = op.f;
+      const yes = Buffer.from(csvText(op.yes));
+      const no = Buffer.from(csvText(op.no));
+      const put = (out: Out, b: Buffer) => out.copy(b, 0, b.length);
+      if (!mask(f) && fields[f].kind === 'bool') return (src, start, end, out, special) => put(out, src[start[f]] === 116 && end[f] - start[f] === 1 ? yes : no);
+      const v = valueOf(f);
+      return (src, start, end, out, special) => put(out, v(src, start, end) ? yes : no);
+    }
+    const f = op.f;
+    if (mask(f)) return general(f);
+    switch (fields[f].kind) {
+      case 'text': {
+        const slow = general(f);
+        return (src, start, end, out, special) => {
+          const p = start[f];
+          const q = end[f];
+          if (p === q || isNull(src, p, q)) return;
+          // = + - @ first (maybe defused), or a backslash, comma or quote anywhere (escape, quotes): the general way.
+          // Tabs and line breaks reach here only as backslash escapes.
+          const c = src[p];
+          if (c === 61 || c === 43 || c === 45 || c === 64 || special(p, q)) slow(src, start, end, out, special);
+          else out.copy(src, p, q);
+        };
+      }
+      case 'num': {
+        const slow = general(f);
+        return (src, start, end, out, special) => {
+          const p = start[f];
+          const q = end[f];
+          if (isNull(src, p, q)) return;
+          if (plainInt(src, p, q)) out.copy(src, p, q);
+          else slow(src, start, end, out, special);
+        };
+      }
+      case 'bool':
+        return (src, start, end, out, special) => {
+          const p = start[f];
+          if (isNull(src, p, end[f])) return;
+          out.ascii(src[p] === 116 ? 'true' : 'false');
+        };
+      case 'ts': {
+        const slow = general(f);
+        return (src, start, end, out, special) => {
+          const p = start[f];
+          const q = end[f];
+          if (isNull(src, p, q)) return;
+          // YYYY-MM-DD HH:MM:SS+00 (isoOf's common case): the ISO text starts with a digit and needs no quotes.
+          if (q - p === 22 && src[p + 10] === 32 && src[p + 19] === 43 && src[p + 20] === 48 && src[p + 21] === 48) {
+            out.copy(src, p, p + 10);
+            out.byte(84); // T
+            out.copy(src, p + 11, p + 19);
+            out.ascii('.000Z');
+          } else slow(src, start, end, out, special);
+        };
+      }
+      default:
+        return general(f);
+    }
+  });
+}
+
+/**
+ * Turns complete COPY lines (bytes, without the last line's newline) straight into CSV lines (and says how many):
+ * bytes to bytes, no string per row or per field where the columns allow (see cellBytes).
+ */
+export function copyToCsv(plan: ExportPlan): (lines: Buffer) => { csv: Buffer; rows: number } {
+  const cells = cellBytes(plan);
+  const n = plan.fields.length;
+  const start = new Int32Array(n);
+  const end = new Int32Array(n);
+  return (src) => {
+    const out = new Out(Math.max(4096, Math.ceil(src.length * 1.25)));
+    // Where the chunk has a backslash, comma or quote, found by the native search (most chunks have few): a range
+    // looks from its row's first one, as rows come in order.
+    const marks: number[] = [];
+    for (const b of [92, 44, 34]) for (let k = src.indexOf(b); k >= 0; k = src.indexOf(b, k + 1)) marks.push(k);
+    marks.sort((a, b) => a - b);
+    let row = 0;
+    const special = (p: number, q: number) => {
+      let j = row;
+      while (j < marks.length && marks[j] < p) j++;
+      return j < marks.length && marks[j] < q;
+    };
     let rows = 0;
-    each(text, (cells) => {
-      csv += csvLine(cells);
+    let p = 0;
+    const len = src.length;
+    while (p < len) {
+      // The fields of one row: tab-separated up to the newline (raw tabs and newlines are never data in COPY text).
+      while (row < marks.length && marks[row] < p) row++;
+      let i = 0;
+      start[0] = p;
+      let k = p;
+      for (; k < len; k++) {
+        const b = src[k];
+        if (b === 10) break;
+        if (b === 9 && i < n - 1) {
+          end[i++] = k;
+          start[i] = k + 1;
+        }
+      }
+      end[i] = k;
+      // A row with fewer fields than the plan (never from COPY): the rest are empty.
+      for (let j = i + 1; j < n; j++) start[j] = end[j] = k;
+      for (let c = 0; c < cells.length; c++) {
+        if (c) out.byte(44);
+        cells[c](src, start, end, out, special);
+      }
+      out.byte(13);
+      out.byte(10);
       rows++;
-    });
-    return { csv, rows };
+      p = k + 1;
+    }
+    return { csv: out.buf.subarray(0, out.o), rows };
+  };
+}
+
+/** Splits a stream of COPY bytes into complete lines, kept as bytes (the CSV path): without the last newline. */
+export function byteLineSplitter(): { push(chunk: Uint8Array): Buffer; rest(): Buffer } {
+  let carry: Buffer | null = null;
+  const empty = Buffer.alloc(0);
+  return {
+    push(chunk) {
+      const buf = carry ? Buffer.concat([carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const cut = buf.lastIndexOf(10);
+      if (cut < 0) {
+        carry = Buffer.from(buf);
+        return empty;
+      }
+      carry = cut + 1 < buf.length ? Buffer.from(buf.subarray(cut + 1)) : null;
+      return buf.subarray(0, cut);
+    },
+    rest() {
+      const b = carry ?? empty;
+      carry = null;
+      return b.length && b[b.length - 1] === 10 ? b.subarray(0, b.length - 1) : b;
+    },
   };
 }
 

@@ -10,7 +10,7 @@ export interface SheetWriter {
   /** Many rows at once (the fast path: one call per COPY chunk). */
   rows(rows: unknown[][]): Promise<void>;
   /** CSV only: lines already encoded (copyToCsv). */
-  text?(lines: string): Promise<void>;
+  bytes?(lines: Buffer): Promise<void>;
   close(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -37,9 +37,10 @@ export function csvWriter(file: string, header: string[]): SheetWriter {
       for (const cells of rows) buf += csvLine(cells);
       await flush();
     },
-    async text(lines) {
-      buf += lines;
+    async bytes(lines) {
       await flush();
+      // events.once rejects when the stream errors while we wait.
+      if (!stream.write(lines)) await once(stream, 'drain');
     },
     async close() {
       await flush();
