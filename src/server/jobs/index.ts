@@ -15,8 +15,10 @@ import { pushSendJob } from '../modules/messagePush/jobs';
 
 import { SMS_JOBS } from '../modules/sms/jobs';
 import { customerSessionSweepJob } from '../modules/customerSession/jobs';
+import { databaseMaintainJob } from '../db/maintain';
 /**
  * Every background job of the product (DESIGN §4: in-process, on a schedule, once across processes by advisory
  * lock). `npm start` runs them (JOBS_ENABLED=false turns them off); tests call `runJob` on the one they need.
  */
-export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob, collectionDayJob, repaymentRecheckJob, loginAttemptPruneJob, statisticsRefreshJob, statisticsRebuildJob, ...BLACKLIST_JOBS, channelDeliverJob, ...POOL_JOBS, pushSendJob, ...SMS_JOBS, customerSessionSweepJob];
+export const JOBS: JobDef[] = [machineReviewJob, paymentRecheckJob, withdrawalJob, ...INTAKE_JOBS, endOfDayJob, collectionDayJob, repaymentRecheckJob, loginAttemptPruneJob, statisticsRefreshJob, statisticsRebuildJob, ...BLACKLIST_JOBS, channelDeliverJob, ...POOL_JOBS, pushSendJob, ...SMS_JOBS, customerSessionSweepJob,
+  databaseMaintainJob];

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { engineOf, type Db, type DbOrTx } from '../../db/client';
+import { userTables, vacuumAnalyze } from '../../db/maintain';
 import { rowsOf } from '../../db/rows';
 import type { Deps } from '../../deps';
 import { withJobLock } from '../../jobs/lock';
@@ -240,11 +241,7 @@ export async function refreshStatistics(deps: Deps, opts: { merchantIds?: number
  * the wrong size). Outside any transaction, as VACUUM must be.
  */
 async function analyzeFacts(db: Db): Promise<void> {
-  const tables = rowsOf<{ name: string }>(await db.execute(sql`select c.relname as name from pg_class c
-    join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relkind = 'r' and c.relname like 'stat\_%'`));
-  await inParallel(db, tables, async (t) => {
-    await db.execute(sql`vacuum (analyze) ${sql.identifier(t.name)}`);
-  });
+  await inParallel(db, await userTables(db, 'stat\\_%'), (t) => vacuumAnalyze(db, t));
 }
 
 /** `npm run job -- statistics.rebuild [--from YYYY-MM-DD]`: every merchant's facts from the date (or all). */
