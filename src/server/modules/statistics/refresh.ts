@@ -10,7 +10,7 @@ import { addDays } from '../lifecycle/clock';
 import { merchantMarket } from '../merchant/market';
 import { merchant } from '../merchant/merchant.table';
 import { FACTS } from './facts';
-import { dateConds, inWindow, localDate, type Window } from './facts/sql';
+import { dateConds, inWindow, localDate, resumSql, type Window } from './facts/sql';
 import { statRefresh } from './statistics.table';
 
 /**
@@ -126,13 +126,14 @@ async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
  */
 async function inStep(db: Db, name: string, fn: (tx: DbOrTx) => Promise<void>): Promise<void> {
   await step(name, () => db.transaction(async (tx) => {
-    // These are big set-based statements planned afresh each time: JIT compiling them costs seconds per merchant and
-    // gains nothing (measured at 100k orders on PostgreSQL 15; portfolio.book's generate_series makes the planner
-    // expect millions of rows and compile it).
-    await tx.execute(sql`set local jit = off`);
-    // The refresh is one connection at a time; the default 4 MB made its bitmaps lossy (re-checking every row of a
-    // block) and its sorts spill to disk on a busy day's 100,000 status changes of one merchant.
-    await tx.execute(sql`set local work_mem = '64MB'`);
+    // For this transaction (one statement: on PGlite each one is a round trip to the database's thread):
+    // - no JIT: these are big set-based statements planned afresh each time, and compiling them costs seconds per
+    //   merchant and gains nothing (measured at 100k orders on PostgreSQL 15; portfolio.book's generate_series makes
+    //   the planner expect millions of rows and compile it);
+    // - 64 MB work_mem: the refresh is one connection at a time, and the default 4 MB made its bitmaps lossy
+    //   (re-checking every row of a block) and its sorts spill to disk on a busy day's 100,000 status changes of one
+    //   merchant.
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
     await fn(tx);
   }));
 }
@@ -143,11 +144,8 @@ export async function refreshMerchant(db: Db, merchantId: number, tz: string, da
   await inStep(db, 'daily', async (tx) => {
     await tx.execute(sql`delete from stat_daily where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
     await tx.execute(dailySql(merchantId, tz, daily));
-    const cols = DAILY_COLS.map((c) => sql.identifier(c));
     await tx.execute(sql`delete from stat_daily_all where merchant_id = ${merchantId} and ${dateConds('business_date', daily)}`);
-    await tx.execute(sql`insert into stat_daily_all (merchant_id, business_date, ${sql.join(cols, sql`, `)})
-      select merchant_id, business_date, ${sql.join(cols.map((c) => sql`sum(${c})`), sql`, `)} from stat_daily
-      where merchant_id = ${merchantId} and ${dateConds('business_date', daily)} group by 1, 2`);
+    await tx.execute(resumSql('stat_daily_all', 'stat_daily', ['merchant_id', 'business_date'], DAILY_COLS, merchantId, dateConds('business_date', daily)));
   });
   if (!cohorts.dates || cohorts.dates.length) {
     await inStep(db, 'cohorts', async (tx) => {
@@ -162,14 +160,11 @@ export async function refreshMerchant(db: Db, merchantId: number, tz: string, da
         await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId} and ${which}`);
         await tx.execute(cohortSql(merchantId, tz, cohorts));
       }
-      await tx.execute(sql`delete from stat_repay_cohort_all where merchant_id = ${merchantId} and ${which}`);
-      await tx.execute(sql`insert into stat_repay_cohort_all (merchant_id, due_date, settle_offset, orders, amount_minor)
-        select merchant_id, due_date, settle_offset, sum(orders), sum(amount_minor) from stat_repay_cohort
-        where merchant_id = ${merchantId} and ${which} group by 1, 2, 3`);
-      await tx.execute(sql`delete from stat_repay_cohort_nr where merchant_id = ${merchantId} and ${which}`);
-      await tx.execute(sql`insert into stat_repay_cohort_nr (merchant_id, due_date, "returning", settle_offset, orders, amount_minor)
-        select merchant_id, due_date, "returning", settle_offset, sum(orders), sum(amount_minor) from stat_repay_cohort
-        where merchant_id = ${merchantId} and ${which} group by 1, 2, 3, 4`);
+      for (const [rollup, keys] of [['stat_repay_cohort_all', ['merchant_id', 'due_date', 'settle_offset']],
+        ['stat_repay_cohort_nr', ['merchant_id', 'due_date', 'returning', 'settle_offset']]] as const) {
+        await tx.execute(sql`delete from ${sql.identifier(rollup)} where merchant_id = ${merchantId} and ${which}`);
+        await tx.execute(resumSql(rollup, 'stat_repay_cohort', keys, ['orders', 'amount_minor'], merchantId, which));
+      }
     });
   }
   for (const b of areas?.builders ?? []) await inStep(db, b.name, (tx) => b.refresh(tx, areas!.ctx));
