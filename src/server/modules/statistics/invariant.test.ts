@@ -227,4 +227,27 @@ describe('statistics facts', () => {
     await rebuildStatistics(t.app.deps, { from: m as string });
     expect((await q('select count(*)::int as n from stat_daily'))[0].n).toBe(before);
   }, 600_000);
+
+  it('each step of a refresh commits on its own: a failing step rolls back only itself', async () => {
+    const [{ id, market }] = await q('select id, market from merchant order by id limit 1');
+    const merchantId = Number(id);
+    const tz = marketTimeZone(market as Market);
+    const count = async () => (await q(`select count(*)::int as n from stat_daily where merchant_id = ${merchantId}`))[0].n as number;
+    await rebuildStatistics(t.app.deps, { merchantIds: [merchantId] });
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    await t.db.execute(sql`delete from stat_daily where merchant_id = ${merchantId}`);
+    const boom = {
+      name: 'boom',
+      async refresh(tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) {
+        await tx.execute(sql`delete from stat_daily where merchant_id = ${merchantId}`);
+        throw new Error('boom');
+      },
+    };
+    const ctx = { merchantId, tz, today: dateIn(t.clock.now, tz), full: true };
+    await expect(refreshMerchant(t.db, merchantId, tz, {}, {}, { ctx, builders: [boom] })).rejects.toThrow('boom');
+    // The daily step committed its rows before the failing step, whose delete was rolled back.
+    expect(await count()).toBe(before);
+    await rebuildStatistics(t.app.deps);
+  }, 600_000);
 });
