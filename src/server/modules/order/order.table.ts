@@ -128,7 +128,12 @@ export const loanOrder = pgTable('loan_order', {
   // window, and its repayment cohorts due within a month of today, as index range scans.
   index('loan_order_merchant_success_idx').on(t.merchantId, t.successAt).where(sql`success_at is not null`),
   index('loan_order_merchant_settled_idx').on(t.merchantId, t.settledAt).where(sql`settled_at is not null`),
-  index('loan_order_merchant_due_idx').on(t.merchantId, t.dueDate).where(sql`due_date is not null`),
+  // By due date, with what the repayment cohorts and the open book of a merchant read from an order (the columns after
+  // the due date only make it covering; drizzle has no INCLUDE): an index-only scan where the table's pages are
+  // all-visible (PGlite's daily VACUUM keeps them so: db/maintain.ts), not one heap page per order. At 1,000,000
+  // orders the refresh's cohorts went from 1.73 to 0.62 s and the open book's statement from 3.84 to 2.29 s on PGlite.
+  index('loan_order_merchant_due_idx').on(t.merchantId, t.dueDate, t.successAt, t.settled, t.settledAt, t.productId, t.channelId,
+    t.isReturning, t.loanAmountMinor, t.contractAmountMinor, t.loanDays, t.id).where(sql`due_date is not null`),
 ]);
 
 /** Every status change of an order: from (null at creation) → to, by whom (null = system), why, when. */

@@ -1,0 +1,2 @@
+DROP INDEX "loan_order_merchant_due_idx";--> statement-breakpoint
+CREATE INDEX "loan_order_merchant_due_idx" ON "loan_order" USING btree ("merchant_id","due_date","success_at","settled","settled_at","product_id","channel_id","is_returning","loan_amount_minor","contract_amount_minor","loan_days","id") WHERE due_date is not null;
