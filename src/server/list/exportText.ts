@@ -277,51 +277,47 @@ function cellBytes(plan: ExportPlan): CellBytes[] {
     }
     const f = op.f;
     if (mask(f)) return general(f);
+    /** The field's short cut: NULL is empty, `fast` writes the cell or says no, and then the general way does. */
+    const shortcut = (fast: (src: Buffer, p: number, q: number, out: Out, special: (p: number, q: number) => boolean) => boolean): CellBytes => {
+      const slow = general(f);
+      return (src, start, end, out, special) => {
+        const p = start[f];
+        const q = end[f];
+        if (!isNull(src, p, q) && !fast(src, p, q, out, special)) slow(src, start, end, out, special);
+      };
+    };
     switch (fields[f].kind) {
-      case 'text': {
-        const slow = general(f);
-        return (src, start, end, out, special) => {
-          const p = start[f];
-          const q = end[f];
-          if (p === q || isNull(src, p, q)) return;
-          // = + - @ first (maybe defused), or a backslash, comma or quote anywhere (escape, quotes): the general way.
-          // Tabs and line breaks reach here only as backslash escapes.
+      case 'text':
+        // = + - @ first (maybe defused), or a backslash, comma or quote anywhere (escape, quotes): the general way.
+        // Tabs and line breaks reach here only as backslash escapes.
+        return shortcut((src, p, q, out, special) => {
+          if (p === q) return true;
           const c = src[p];
-          if (c === 61 || c === 43 || c === 45 || c === 64 || special(p, q)) slow(src, start, end, out, special);
-          else out.copy(src, p, q);
-        };
-      }
-      case 'num': {
-        const slow = general(f);
-        return (src, start, end, out, special) => {
-          const p = start[f];
-          const q = end[f];
-          if (isNull(src, p, q)) return;
-          if (plainInt(src, p, q)) out.copy(src, p, q);
-          else slow(src, start, end, out, special);
-        };
-      }
+          if (c === 61 || c === 43 || c === 45 || c === 64 || special(p, q)) return false;
+          out.copy(src, p, q);
+          return true;
+        });
+      case 'num':
+        return shortcut((src, p, q, out) => {
+          if (!plainInt(src, p, q)) return false;
+          out.copy(src, p, q);
+          return true;
+        });
       case 'bool':
-        return (src, start, end, out, special) => {
-          const p = start[f];
-          if (isNull(src, p, end[f])) return;
+        return shortcut((src, p, _q, out) => {
           out.ascii(src[p] === 116 ? 'true' : 'false');
-        };
-      case 'ts': {
-        const slow = general(f);
-        return (src, start, end, out, special) => {
-          const p = start[f];
-          const q = end[f];
-          if (isNull(src, p, q)) return;
-          // YYYY-MM-DD HH:MM:SS+00 (isoOf's common case): the ISO text starts with a digit and needs no quotes.
-          if (q - p === 22 && src[p + 10] === 32 && src[p + 19] === 43 && src[p + 20] === 48 && src[p + 21] === 48) {
-            out.copy(src, p, p + 10);
-            out.byte(84); // T
-            out.copy(src, p + 11, p + 19);
-            out.ascii('.000Z');
-          } else slow(src, start, end, out, special);
-        };
-      }
+          return true;
+        });
+      case 'ts':
+        // YYYY-MM-DD HH:MM:SS+00 (isoOf's common case): the ISO text starts with a digit and needs no quotes.
+        return shortcut((src, p, q, out) => {
+          if (q - p !== 22 || src[p + 10] !== 32 || src[p + 19] !== 43 || src[p + 20] !== 48 || src[p + 21] !== 48) return false;
+          out.copy(src, p, p + 10);
+          out.byte(84); // T
+          out.copy(src, p + 11, p + 19);
+          out.ascii('.000Z');
+          return true;
+        });
       default:
         return general(f);
     }
