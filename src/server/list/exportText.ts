@@ -379,7 +379,10 @@ export function copyToCsv(plan: ExportPlan): (lines: Buffer) => { csv: Buffer; r
   };
 }
 
-/** Splits a stream of COPY bytes into complete lines, kept as bytes (the CSV path): without the last newline. */
+/**
+ * Splits a stream of COPY bytes into complete lines, kept as bytes (the CSV path), without the last newline (a raw
+ * newline only ever ends a row in COPY's text format).
+ */
 export function byteLineSplitter(): { push(chunk: Uint8Array): Buffer; rest(): Buffer } {
   let carry: Buffer | null = null;
   const empty = Buffer.alloc(0);
@@ -402,24 +405,8 @@ export function byteLineSplitter(): { push(chunk: Uint8Array): Buffer; rest(): B
   };
 }
 
-/** Splits a stream of COPY bytes into complete lines (a raw newline only ever ends a row in COPY's text format). */
+/** Splits a stream of COPY bytes into complete lines, decoded (the XLSX path; a raw newline only ever ends a row). */
 export function lineSplitter(): { push(chunk: Uint8Array): string; rest(): string } {
-  let carry: Buffer | null = null;
-  return {
-    push(chunk) {
-      const buf = carry ? Buffer.concat([carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      const cut = buf.lastIndexOf(10);
-      if (cut < 0) {
-        carry = Buffer.from(buf);
-        return '';
-      }
-      carry = cut + 1 < buf.length ? Buffer.from(buf.subarray(cut + 1)) : null;
-      return buf.toString('utf8', 0, cut);
-    },
-    rest() {
-      const s = carry ? carry.toString('utf8') : '';
-      carry = null;
-      return s.endsWith('\n') ? s.slice(0, -1) : s;
-    },
-  };
+  const bytes = byteLineSplitter();
+  return { push: (chunk) => bytes.push(chunk).toString('utf8'), rest: () => bytes.rest().toString('utf8') };
 }
