@@ -35,6 +35,12 @@ export function engineOf(db: DbOrTx): EngineClient | null {
   return null;
 }
 
+/** The PostgreSQL pool under a Db; null on PGlite (or for a transaction's handle). */
+export function poolOf(db: DbOrTx): pg.Pool | null {
+  const engine = engineOf(db);
+  return engine?.kind === 'postgres' ? engine.pool : null;
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**

@@ -3,7 +3,7 @@ import { is, SQL } from 'drizzle-orm';
 import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { engineOf, type Db } from '../db/client';
+import { engineOf, poolOf, type Db } from '../db/client';
 
 /**
  * Export batches through COPY. The query protocol costs the client several µs per field: PGlite decodes every
@@ -29,11 +29,6 @@ type Lite = Pick<PGlite, 'describeQuery' | 'parsers' | 'query'>;
 export function pgliteOf(db: Db): Lite | null {
   const engine = engineOf(db);
   return engine?.kind === 'pglite' ? (engine.lite as Lite) : null;
-}
-
-function poolOf(db: Db): pg.Pool | null {
-  const engine = engineOf(db);
-  return engine?.kind === 'postgres' ? engine.pool : null;
 }
 
 type Parse = (s: string) => unknown;

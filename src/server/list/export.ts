@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { engineOf } from '../db/client';
+import { poolOf } from '../db/client';
 import type { Deps } from '../deps';
 import { translate } from '../i18n';
 import type { Actor } from '../plugins/session';
@@ -123,11 +123,6 @@ export const EXPORT_LOCK = 0x45585054; // 'EXPT'
 interface Lease {
   hold(jobId: number): Promise<void>;
   release(jobId: number): Promise<void>;
-}
-
-function poolOf(db: Deps['db']): pg.Pool | null {
-  const engine = engineOf(db);
-  return engine?.kind === 'postgres' ? engine.pool : null;
 }
 
 function leaseOf(d: Pick<Deps, 'db'>): Lease | null {

@@ -34,39 +34,29 @@ export function localSink(spec: SinkSpec): Sink {
   let rows = 0;
   // CSV: COPY bytes straight to CSV bytes; XLSX: COPY text to rows of cells for the sheet writer.
   const bytes = writer.bytes?.bind(writer);
-  let push: (chunk: Uint8Array) => Promise<void>;
-  let rest: () => Promise<void>;
-  if (bytes) {
-    const lines = byteLineSplitter();
-    const toCsv = copyToCsv(spec.plan);
-    const write = async (copyBytes: Buffer) => {
-      if (!copyBytes.length) return;
-      const { csv, rows: n } = toCsv(copyBytes);
+  const toCsv = bytes ? copyToCsv(spec.plan) : null;
+  const convert = toCsv ? null : copyConverter(spec.plan);
+  const lines = toCsv ? byteLineSplitter() : lineSplitter();
+  const write = async (copy: Buffer | string) => {
+    if (!copy.length) return;
+    if (toCsv && bytes) {
+      const { csv, rows: n } = toCsv(copy as Buffer);
       await bytes(csv);
       rows += n;
-    };
-    push = (chunk) => write(lines.push(chunk));
-    rest = () => write(lines.rest());
-  } else {
-    const lines = lineSplitter();
-    const convert = copyConverter(spec.plan);
-    const write = async (copyText: string) => {
-      if (!copyText) return;
-      const out: unknown[][] = [];
-      convert(copyText, out);
-      await writer.rows(out);
-      rows += out.length;
-    };
-    push = (chunk) => write(lines.push(chunk));
-    rest = () => write(lines.rest());
-  }
+      return;
+    }
+    const out: unknown[][] = [];
+    convert!(copy as string, out);
+    await writer.rows(out);
+    rows += out.length;
+  };
   return {
     get rows() {
       return rows;
     },
-    push: (chunk) => push(chunk),
+    push: (chunk) => write(lines.push(chunk)),
     async end() {
-      await rest();
+      await write(lines.rest());
       await writer.close();
       return rows;
     },

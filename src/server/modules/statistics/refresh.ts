@@ -120,7 +120,7 @@ async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
  * A step of a merchant's refresh in a transaction of its own: the step deletes its window and inserts it again, so a
  * reader sees the step's rows before or after, never half. Not one transaction for the merchant: PGlite serves one
  * transaction at a time, and a console request arriving during the largest merchant's refresh waited for all of it
- * (about 8 s on a busy day at 1,000,000 orders); now it waits at most for one step. A step reads only what the steps
+ * (up to 4.0 s on the bench's busy day at 1,000,000 orders); now it waits for one step at most (1.2 s). A step reads only what the steps
  * before it committed (channel.overdue reads the cohorts), and a step that fails leaves the merchant unmarked, so the
  * next run does every step again (each is idempotent: it rewrites its window from the base tables).
  */
