@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { addDays } from '../lifecycle/clock';
 import { statCollection } from '../statistics/facts/collection.table';
 import { statWithdrawalAll } from '../statistics/facts/work.table';
-import { statDailyAll, statRepayCohortAll } from '../statistics/statistics.table';
+import { statDailyAll, statRepayDue } from '../statistics/statistics.table';
 import { type DayGroup, datesBack, dayGroups, type ScopedMerchant, seriesIndex } from './merchantDays';
 import { countFigure, MoneySeries, ratioFigure, zeros } from './series';
 
@@ -105,12 +105,12 @@ async function dailyRows(db: Db, groups: readonly DayGroup[]) {
 
 /**
  * Cohorts due in the window the overdue points need, with the orders still unpaid after D, D+1 and D+7; from the
- * cohorts' roll-up (no product, channel or new/returning slice here: a sixth of the rows).
+ * cohorts' roll-up (no product or channel slice here; settled-by columns in place of a row per settle offset).
  */
 async function cohortRows(db: Db, groups: readonly DayGroup[]) {
-  const c = statRepayCohortAll;
-  const unpaid = (k: number) => sql<string>`coalesce(sum(${c.orders}) filter (where ${c.settleOffset} > ${k}), 0)`;
-  const rows = await db.select({ m: c.merchantId, d: c.dueDate, orders: sql<string>`sum(${c.orders})`, u0: unpaid(0), u1: unpaid(1), u7: unpaid(7) })
+  const c = statRepayDue;
+  const unpaid = (settled: typeof c.orders) => sql<string>`sum(${c.orders} - ${settled})`;
+  const rows = await db.select({ m: c.merchantId, d: c.dueDate, orders: sql<string>`sum(${c.orders})`, u0: unpaid(c.settled_0), u1: unpaid(c.settled_p1), u7: unpaid(c.settled_p7) })
     .from(c).where(datesBack(groups, c.merchantId, c.dueDate, LAST + Math.max(...OVERDUE_AT) + 1, 1)).groupBy(c.merchantId, c.dueDate);
   return rows.map((r) => ({ m: r.m, d: r.d, orders: num(r.orders), unpaid: { 0: num(r.u0), 1: num(r.u1), 7: num(r.u7) } as Record<number, number> }));
 }

@@ -21,10 +21,10 @@ export interface ReportSource {
   dateColumn: string;
   sums: Record<string, SQL>;
   /**
-   * Group-bys the table has beyond the defaults (KEY_SQL), or other SQL for them: a text key per row. A function is
-   * given the table the query reads (`table` or `rollup`), for a key that names it (a correlated subquery).
+   * Group-bys the table has beyond the defaults (KEY_SQL), or other SQL for them: a text key per row, or a key read
+   * from a joined table (`KeyJoin`). A function is given the table the query reads (`table` or `rollup`).
    */
-  keys?: Partial<Record<GroupBy, SQL | ((table: string) => SQL)>>;
+  keys?: Partial<Record<GroupBy, SQL | ((table: string) => SQL | KeyJoin)>>;
   /** A condition every query of the source adds (e.g. external channels only). */
   where?: SQL;
   /** The column `staff_id` filters on. */
@@ -39,6 +39,8 @@ export interface ReportSource {
   rollup?: string;
   /** Slices the roll-up keeps (its rows still have the column): asking for them does not send the query to `table`. */
   rollupKeeps?: readonly Slice[];
+  /** The sums as the roll-up's columns give them, when its columns are not the table's (the same keys as `sums`). */
+  rollupSums?: Record<string, SQL>;
   /** A report the generic query cannot express (a matrix, a list): answers the whole request itself. */
   run?: (db: Db, decl: ReportDecl, q: StatFilters, actor: Actor) => Promise<StatResult>;
 }
@@ -63,12 +65,19 @@ export function groupOf(decl: ReportDecl, q: StatFilters): GroupBy {
   return decl.groupBys.includes(g) ? g : (decl.defaultGroupBy ?? decl.groupBys[0] ?? 'date');
 }
 
-/** The key of group-by `g` in the rows of `table` (the source's table or its roll-up). */
-export function keySql(src: ReportSource, g: GroupBy, table: string = src.table): SQL {
+/**
+ * A key read from another table: `join` (a LEFT JOIN on a unique key, so no row is lost or repeated) follows the fact
+ * table, and `key` names its columns. The joined relation's column names must not be the fact table's (the report's
+ * conditions and sums name those unqualified).
+ */
+export interface KeyJoin { key: SQL; join: SQL }
+
+/** The key of group-by `g` in the rows of `table` (the source's table or its roll-up), and the join it needs. */
+export function keySql(src: ReportSource, g: GroupBy, table: string = src.table): KeyJoin {
   const own = src.keys?.[g];
   const k = typeof own === 'function' ? own(table) : own ?? KEY_SQL[g]?.(src.dateColumn);
   if (!k) throw new Error(`group_by ${g} has no key in ${table}`);
-  return k;
+  return 'join' in k && 'key' in k ? k : { key: k as SQL, join: sql`` };
 }
 
 export type StatFilters = z.output<typeof statQuery>;
@@ -119,16 +128,17 @@ export async function runReport(db: Db, decl: ReportDecl, src: ReportSource, q: 
   if (src.run) return src.run(db, decl, q, actor);
   const groupBy = groupOf(decl, q);
   const table = src.rollup && !usesSlices(decl, q, groupBy, src.rollupKeeps) ? src.rollup : src.table;
-  const key = keySql(src, groupBy, table);
-  const keys = Object.keys(src.sums);
-  const selects = keys.map((k) => sql`${src.sums[k]} as ${sql.identifier(k)}`);
+  const { key, join } = keySql(src, groupBy, table);
+  const sums = table === src.rollup && src.rollupSums ? src.rollupSums : src.sums;
+  const keys = Object.keys(sums);
+  const selects = keys.map((k) => sql`${sums[k]} as ${sql.identifier(k)}`);
   const where = whereOf(decl, src, q, actor);
   // The currencies behind each row come with the sums, as a bit per currency (the report's currency is the rows' one
   // when they share it): a second query would read the same rows again.
   const cur = await currencyBits(db);
   const raw = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${key} as key, ${sql.join(selects, sql`, `)},
       bit_or((${cur.byMerchant}::bigint[])[merchant_id]) as currencies
-    from ${sql.identifier(table)} where ${where} group by 1`));
+    from ${sql.identifier(table)} ${join} where ${where} group by 1`));
   let mask = 0n;
   const totals: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   let rows: StatRow[] = raw.map((r) => {

@@ -12,6 +12,7 @@ import { merchant } from '../merchant/merchant.table';
 import { FACTS } from './facts';
 import { dateConds, inWindow, localDate, resumSql, type Window } from './facts/sql';
 import { statRefresh } from './statistics.table';
+import { offsetKey, REPAY_OFFSETS } from '../../../schemas/reports/repayment';
 
 /**
  * Maintenance of the fact tables (docs/statistics.md "Refresh"). A merchant's facts are recomputed from the base
@@ -78,6 +79,26 @@ function cohortSql(merchantId: number, tz: string, w: Window, dueDates?: string[
   return sql`insert into stat_repay_cohort (merchant_id, due_date, product_id, channel_id, "returning", settle_offset, orders, amount_minor)
     select ${merchantId}, o.due_date, o.product_id, coalesce(o.channel_id, 0), o.is_returning, ${offset}, count(*), sum(o.contract_amount_minor)
     from loan_order o where ${sql.join(conds, sql` and `)} group by 2, 3, 4, 5, 6`;
+}
+
+/**
+ * stat_repay_due of one merchant's due dates `which` (a condition on due_date): the cohorts just recomputed summed over
+ * product and channel, their settle offsets turned into "settled by D+k" columns (offset ≤ k; an open order's offset is
+ * NOT_SETTLED, above every k) and the open orders. Migration 0026 filled it from the cohorts with the same sums.
+ */
+function dueRollupSql(merchantId: number, which: SQL): SQL {
+  const filtered = (col: string, cond: SQL) => sql`coalesce(sum(${sql.identifier(col)}) filter (where ${cond}), 0)`;
+  const cols: Array<[string, SQL]> = [
+    ['orders', sql`sum(orders)`], ['amount_minor', sql`sum(amount_minor)`],
+    ['open_orders', filtered('orders', sql`settle_offset = ${NOT_SETTLED}`)], ['open_amount_minor', filtered('amount_minor', sql`settle_offset = ${NOT_SETTLED}`)],
+    ...REPAY_OFFSETS.flatMap((k): Array<[string, SQL]> => [
+      [`settled_${offsetKey(k)}`, filtered('orders', sql`settle_offset <= ${sql.raw(String(k))}`)],
+      [`settled_amount_${offsetKey(k)}`, filtered('amount_minor', sql`settle_offset <= ${sql.raw(String(k))}`)],
+    ]),
+  ];
+  return sql`insert into stat_repay_due (merchant_id, due_date, "returning", ${sql.join(cols.map(([c]) => sql.identifier(c)), sql`, `)})
+    select merchant_id, due_date, "returning", ${sql.join(cols.map(([, v]) => v), sql`, `)}
+    from stat_repay_cohort where merchant_id = ${merchantId} and ${which} group by 1, 2, 3`;
 }
 
 /**
@@ -160,11 +181,8 @@ export async function refreshMerchant(db: Db, merchantId: number, tz: string, da
         await tx.execute(sql`delete from stat_repay_cohort where merchant_id = ${merchantId} and ${which}`);
         await tx.execute(cohortSql(merchantId, tz, cohorts));
       }
-      for (const [rollup, keys] of [['stat_repay_cohort_all', ['merchant_id', 'due_date', 'settle_offset']],
-        ['stat_repay_cohort_nr', ['merchant_id', 'due_date', 'returning', 'settle_offset']]] as const) {
-        await tx.execute(sql`delete from ${sql.identifier(rollup)} where merchant_id = ${merchantId} and ${which}`);
-        await tx.execute(resumSql(rollup, 'stat_repay_cohort', keys, ['orders', 'amount_minor'], merchantId, which));
-      }
+      await tx.execute(sql`delete from stat_repay_due where merchant_id = ${merchantId} and ${which}`);
+      await tx.execute(dueRollupSql(merchantId, which));
     });
   }
   for (const b of areas?.builders ?? []) await inStep(db, b.name, (tx) => b.refresh(tx, areas!.ctx));

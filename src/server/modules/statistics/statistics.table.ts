@@ -1,4 +1,5 @@
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { offsetKey, REPAY_OFFSETS } from '../../../schemas/reports/repayment';
 
 const count = (name: string) => integer(name).notNull().default(0);
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -70,29 +71,25 @@ export const statRepayCohort = pgTable('stat_repay_cohort', {
 }, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.productId, t.channelId, t.returning, t.settleOffset] })]);
 
 /**
- * The cohorts summed over product, channel and new/returning (the engine's `rollup`): recomputed with them, for the
- * same due dates, in the same transaction.
+ * The cohorts summed over product and channel, new and returning kept apart, one row per merchant, due date and side
+ * with the settle offsets turned into columns: the orders (and amounts) settled by D+k for every k of REPAY_OFFSETS
+ * (settle offset ≤ k) and those still open. Every cohort report and the dashboard read it unless a product or a channel
+ * is asked for: 2 rows per merchant and date, where the cohort table by settle offset held about 36 per side. Re-summed
+ * from stat_repay_cohort for the due dates the cohorts step recomputes, in its transaction (refresh.ts `dueRollupSql`).
  */
-export const statRepayCohortAll = pgTable('stat_repay_cohort_all', {
-  merchantId: integer('merchant_id').notNull(),
-  dueDate: date('due_date', { mode: 'string' }).notNull(),
-  settleOffset: smallint('settle_offset').notNull(),
-  orders: count('orders'),
-  amountMinor: money('amount_minor'),
-}, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.settleOffset] }), index('stat_repay_cohort_all_date_idx').on(t.dueDate)]);
-
-/**
- * The cohorts summed over product and channel, new and returning kept apart (repaymentCombined sets them side by side):
- * re-summed with stat_repay_cohort_all for the same due dates.
- */
-export const statRepayCohortNr = pgTable('stat_repay_cohort_nr', {
+export const statRepayDue = pgTable('stat_repay_due', {
   merchantId: integer('merchant_id').notNull(),
   dueDate: date('due_date', { mode: 'string' }).notNull(),
   returning: boolean('returning').notNull(),
-  settleOffset: smallint('settle_offset').notNull(),
   orders: count('orders'),
   amountMinor: money('amount_minor'),
-}, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.returning, t.settleOffset] }), index('stat_repay_cohort_nr_date_idx').on(t.dueDate)]);
+  openOrders: count('open_orders'),
+  openAmountMinor: money('open_amount_minor'),
+  ...Object.fromEntries(REPAY_OFFSETS.flatMap((k) => [
+    [`settled_${offsetKey(k)}`, count(`settled_${offsetKey(k)}`)],
+    [`settled_amount_${offsetKey(k)}`, money(`settled_amount_${offsetKey(k)}`)],
+  ])),
+}, (t) => [primaryKey({ columns: [t.merchantId, t.dueDate, t.returning] }), index('stat_repay_due_date_idx').on(t.dueDate)]);
 
 /** Per merchant: the business date of its last full rebuild (the nightly one) and the last refresh. */
 export const statRefresh = pgTable('stat_refresh', {

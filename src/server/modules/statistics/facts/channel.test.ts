@@ -304,6 +304,23 @@ describe('channel facts, minute refresh', () => {
     const secondBefore = (await q(`select first_default from stat_channel_customer where customer_id = ${second.customer_id}`))[0].first_default;
     await q(`update loan_order set status = 'overdue' where id = ${second.id}`);
     await q(`insert into order_status_history (merchant_id, order_id, from_status, to_status, created_at) select merchant_id, ${second.id}, 'repaying', 'overdue', '${now}' from loan_order where id = ${second.id}`);
+    // Payouts today: a returning customer's next loan (their row is not read again: it cannot change), and an older
+    // customer's first loan (recomputed: now disbursed, the first loan this one).
+    const taken = [late.customer_id, wd.customer_id, second.customer_id, idleId].map(Number).join(', ');
+    const payout = async (customer: Record<string, unknown>, id: number) => q(`insert into loan_order (id, order_no, merchant_id, customer_id, channel_id,
+        product_id, currency, status, contract_amount_minor, created_at, success_at, due_date)
+      values (${id}, 'T${id}', ${customer.merchant_id}, ${customer.customer_id}, ${customer.channel_id ?? 'null'}, ${customer.product_id}, '${customer.currency}',
+        'repaying', 777700, '${addDays(today, -3)}T12:00:00Z', '${now}', '${addDays(today, 7)}')`);
+    const [returning] = await q(`select s.customer_id, s.merchant_id, c.channel_id, o.product_id, o.currency from stat_channel_customer s
+      join customer c on c.id = s.customer_id join loan_order o on o.customer_id = s.customer_id and o.success_at is not null
+      where s.disbursed and s.customer_id not in (${taken}) order by s.customer_id limit 1`);
+    const [firstLoan] = await q(`select s.customer_id, s.merchant_id, c.channel_id, o.product_id, o.currency from stat_channel_customer s
+      join customer c on c.id = s.customer_id join loan_order o on o.customer_id = s.customer_id
+      where not s.disbursed and s.applied and s.reg_date < '${today}' and s.customer_id not in (${taken}) order by s.customer_id limit 1`);
+    expect(returning && firstLoan).toBeTruthy();
+    await payout(returning, Number(orderId) + 2);
+    await payout(firstLoan, Number(orderId) + 3);
+    const returningBefore = (await q(`select * from stat_channel_customer where customer_id = ${returning.customer_id}`))[0];
     // Facts of a touched date gone wrong must be repaired too.
     await q(`update stat_channel_funnel set registered = registered + 9 where merchant_id = ${ch.merchant_id} and reg_date = '${today}'`);
 
@@ -316,5 +333,7 @@ describe('channel facts, minute refresh', () => {
     expect(got.customers.get(String(idleId))?.split('|')[3]).toBe('true');
     expect(got.customers.get(String(wd.customer_id))?.split('|')[4]).toBe('true');
     expect(got.customers.get(String(second.customer_id))?.split('|')[7]).toBe(String(secondBefore));
+    expect(got.customers.get(String(firstLoan.customer_id))?.split('|').slice(3, 6)).toEqual(['true', 'true', 'true']);
+    expect((await q(`select * from stat_channel_customer where customer_id = ${returning.customer_id}`))[0]).toEqual(returningBefore);
   }, 120_000);
 });

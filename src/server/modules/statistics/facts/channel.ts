@@ -12,29 +12,30 @@ import { inWindow, localDate, resumSql } from './sql';
 
 /**
  * Customers of the merchant with an event today that moves them in the funnel, by what the event can change:
- * `whole` registered today or had a loan paid out (their first loan may be this one: recomputed from their orders);
+ * `registered` today (recomputed from their orders), `disbursed` had a loan paid out (it may be their first loan),
  * `applied` placed an order, `approved` had one reach withdrawal, `overdue` had one go overdue (each a flag at most,
  * settled in place where possible: refreshFunnel).
  */
-interface Touched { whole: number[]; applied: number[]; approved: number[]; overdue: number[] }
+interface Touched { registered: number[]; disbursed: number[]; applied: number[]; approved: number[]; overdue: number[] }
 async function touchedCustomers(tx: DbOrTx, ctx: FactContext): Promise<Touched> {
   const m = ctx.merchantId;
   const today = { from: ctx.today };
-  const res = await tx.execute(sql`select id, bool_or(k = 'w') as whole, bool_or(k = 'a') as applied, bool_or(k = 'p') as approved,
-      bool_or(k = 'o') as overdue from (
-      select c.id, 'w' as k from customer c where c.merchant_id = ${m} and ${inWindow(sql`c.created_at`, ctx.tz, today)}
+  const res = await tx.execute(sql`select id, bool_or(k = 'r') as registered, bool_or(k = 'd') as disbursed, bool_or(k = 'a') as applied,
+      bool_or(k = 'p') as approved, bool_or(k = 'o') as overdue from (
+      select c.id, 'r' as k from customer c where c.merchant_id = ${m} and ${inWindow(sql`c.created_at`, ctx.tz, today)}
       union all select o.customer_id, 'a' from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.created_at`, ctx.tz, today)}
-      union all select o.customer_id, 'w' from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.success_at`, ctx.tz, today)}
+      union all select o.customer_id, 'd' from loan_order o where o.merchant_id = ${m} and ${inWindow(sql`o.success_at`, ctx.tz, today)}
       union all select o.customer_id, case h.to_status when 'withdrawal' then 'p' else 'o' end from order_status_history h join loan_order o on o.id = h.order_id
         where h.merchant_id = ${m} and o.merchant_id = ${m} and h.to_status in ('withdrawal', 'overdue') and ${inWindow(sql`h.created_at`, ctx.tz, today)}
     ) t group by id`);
-  const out: Touched = { whole: [], applied: [], approved: [], overdue: [] };
-  for (const r of rowsOf<{ id: string | number; whole: boolean; applied: boolean; approved: boolean; overdue: boolean }>(res)) {
+  const out: Touched = { registered: [], disbursed: [], applied: [], approved: [], overdue: [] };
+  for (const r of rowsOf<{ id: string | number; registered: boolean; disbursed: boolean; applied: boolean; approved: boolean; overdue: boolean }>(res)) {
     const id = Number(r.id);
-    if (r.whole) {
-      out.whole.push(id);
+    if (r.registered) {
+      out.registered.push(id);
       continue;
     }
+    if (r.disbursed) out.disbursed.push(id);
     if (r.applied) out.applied.push(id);
     if (r.approved) out.approved.push(id);
     if (r.overdue) out.overdue.push(id);
@@ -98,20 +99,25 @@ async function refreshFunnel(tx: DbOrTx, ctx: FactContext): Promise<void> {
     return;
   }
   // Read once: the union scans today's windows of four tables; the ids go back as one array parameter.
-  const { whole, applied, approved, overdue } = await touchedCustomers(tx, ctx);
+  const { registered, disbursed, applied, approved, overdue } = await touchedCustomers(tx, ctx);
+  const whole = registered;
   const dates = new Set<string>();
-  // The flags an event sets, set in place without reading the customer's orders (most of a day's touched customers):
-  // a new order makes its customer "applied", an order reaching withdrawal "approved" (neither changes which loan was
-  // the first one paid out). An order gone overdue changes the row only when it is the customer's first loan, which
-  // a row already marked first_default cannot be waiting for: the others are recomputed whole. So is a customer
-  // without a row yet.
-  const flagged = [...new Set([...applied, ...approved, ...overdue])];
+  // What an event changes, decided from the customer's row without reading their orders (most of a day's touched
+  // customers): a new order makes its customer "applied", an order reaching withdrawal "approved" (set in place;
+  // neither changes which loan was the first one paid out). A payout changes the row only when it is the customer's
+  // first loan, which a row already "disbursed" has had before today (a payout today is the latest): then nothing
+  // changes at all (disbursed implies applied and approved), and a returning customer's payout (most of a day's
+  // payouts) costs no read of their orders. An order gone overdue changes the row only when it is the first loan,
+  // which a row already marked first_default cannot be waiting for. The others are recomputed whole, as is a
+  // customer without a row yet.
+  const flagged = [...new Set([...disbursed, ...applied, ...approved, ...overdue])];
   if (flagged.length) {
-    const rows = rowsOf<{ id: string | number; first_default: boolean }>(await tx.execute(sql`select customer_id as id, first_default from stat_channel_customer
-      where merchant_id = ${m} and customer_id = ${idArray(flagged)}`));
-    const found = new Map(rows.map((r) => [Number(r.id), r.first_default]));
+    const rows = rowsOf<{ id: string | number; first_default: boolean; disbursed: boolean }>(await tx.execute(sql`select customer_id as id, first_default, disbursed
+      from stat_channel_customer where merchant_id = ${m} and customer_id = ${idArray(flagged)}`));
+    const found = new Map(rows.map((r) => [Number(r.id), r]));
     const recompute = new Set(flagged.filter((id) => !found.has(id)));
-    for (const id of overdue) if (found.get(id) === false) recompute.add(id);
+    for (const id of overdue) if (found.get(id)?.first_default === false) recompute.add(id);
+    for (const id of disbursed) if (found.get(id)?.disbursed === false) recompute.add(id);
     whole.push(...recompute);
     for (const [flag, ids] of [['applied', applied], ['approved', approved]] as const) {
       const keep = ids.filter((id) => !recompute.has(id));

@@ -232,12 +232,12 @@ describe('portfolio routes', () => {
       from stat_repay_cohort where due_date between '${r.date_from}' and '${r.date_to}'`);
     expect(num(full.ret)).toBeGreaterThan(0);
     expect(await sides({})).toMatchObject({ returning_orders: num(full.ret), new_orders: num(full.fresh) });
-    await t.db.execute(sql`update stat_repay_cohort_nr set orders = orders + 1000 where "returning"`);
+    await t.db.execute(sql`update stat_repay_due set orders = orders + 1000 where "returning"`);
     try {
       expect((await sides({ customer_type: 'returning' })).returning_orders).toBeGreaterThan(num(full.ret));
       expect((await sides({ product_id: '1' })).returning_orders).toBeLessThanOrEqual(num(full.ret));
     } finally {
-      await t.db.execute(sql`update stat_repay_cohort_nr set orders = orders - 1000 where "returning"`);
+      await t.db.execute(sql`update stat_repay_due set orders = orders - 1000 where "returning"`);
     }
     // userLoanAnalysis reads its roll-up unless a product or channel is asked for; the customer type keeps it there.
     const segments = async (f: Record<string, string>) => (await t.get(admin, '/loanapi/statistics/userLoanAnalysis', { ...r, ...f })).data.totals as Record<string, number>;

@@ -1,16 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { OVERDUE_OFFSETS } from '../../../../schemas/reports/channel';
-import { col, runReport, type ReportSource } from '../engine';
+import { col, runReport, type KeyJoin, type ReportSource } from '../engine';
 
 /** Sources of the channel reports (src/schemas/reports/channel.ts). */
 
 /**
- * The `provider` key of a fact row of `table` (the one the query reads: the source's table or its roll-up): its
- * channel's type, read from the channel at query time (a channel's type can be edited; the facts keep only the channel
- * id). `none` = no channel.
+ * The `provider` key of a fact row: its channel's type, read from the channel at query time (a channel's type can be
+ * edited; the facts keep only the channel id). `none` = no channel. A join, not a subquery per row: on PGlite the
+ * subquery scanned the channels once per fact row (90 days of funnel rows: 6,000 scans, 100 ms).
  */
-const providerKey = (table: string): SQL =>
-  sql`coalesce((select c.type from channel c where c.id = ${sql.identifier(table)}.channel_id), 'none')`;
+const providerKey = (): KeyJoin => ({
+  key: sql`coalesce(provider.provider_type, 'none')`,
+  join: sql`left join (select c.id as provider_channel, c.type as provider_type from channel c) provider on provider.provider_channel = channel_id`,
+});
 
 const FUNNEL_COLS = ['registered', 'applied', 'approved', 'disbursed', 'first_due', 'first_default'] as const;
 

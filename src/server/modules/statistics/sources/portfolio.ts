@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   AMOUNT_BAND_LABELS, BUCKETS, BUCKET_LABELS, COUNT_BAND_LABELS, SEGMENT_OFFSETS, SETTLED_BUCKET, VINTAGE_AGES,
 } from '../../../../schemas/reports/portfolio';
+import { offsetKey } from '../../../../schemas/reports/repayment';
 import type { GroupBy, ReportDecl, StatResult, StatRow } from '../../../../schemas/statistics';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
@@ -76,6 +77,18 @@ function segmentLabel(key: string): string {
   return [type, COUNT_BAND_LABELS[Number(count) - 1] ?? count, AMOUNT_BAND_LABELS[Number(amount) - 1] ?? amount].join(' · ');
 }
 
+const n = (k: number) => sql.raw(String(Math.trunc(k)));
+/**
+ * The cohorts due D+k before each merchant's business date (day D + k has ended in its market: before the last
+ * rebuild's date, `rebuiltFor` indexed by merchant id) and of them those `unpaid` at D+k, for k = 0 and 7.
+ */
+function dueSums(rebuiltFor: string, unpaid: (k: number) => SQL): Record<string, SQL> {
+  return Object.fromEntries([0, 7].flatMap((k) => {
+    const ended = sql`due_date + ${n(k)} < (${rebuiltFor}::date[])[merchant_id]`;
+    return [[`due_${k}`, sql`coalesce(sum(orders) filter (where ${ended}), 0)`], [`unpaid_${k}`, sql`coalesce(sum(${unpaid(k)}) filter (where ${ended}), 0)`]];
+  }));
+}
+
 /**
  * businessAnalysis: stat_daily (events), the repayment cohorts (by due date) and the snapshots (PAR 7), by key.
  * `rebuiltFor` is each merchant's business date of its last rebuild, an array literal indexed by merchant id.
@@ -90,13 +103,10 @@ const businessParts = (rebuiltFor: string): ReportSource[] => [
     },
   },
   {
-    table: 'stat_repay_cohort', rollup: 'stat_repay_cohort_all', dateColumn: 'due_date',
-    sums: Object.fromEntries([0, 7].flatMap((k) => {
-      // Only due dates whose day D + k has ended in the merchant's market (before its business date, the last rebuild's).
-      const ended = sql`due_date + ${sql.raw(String(k))} < (${rebuiltFor}::date[])[merchant_id]`;
-      return [[`due_${k}`, sql`coalesce(sum(orders) filter (where ${ended}), 0)`],
-        [`unpaid_${k}`, sql`coalesce(sum(orders) filter (where ${ended} and settle_offset > ${sql.raw(String(k))}), 0)`]];
-    })),
+    table: 'stat_repay_cohort', rollup: 'stat_repay_due', rollupKeeps: ['customer_type'], dateColumn: 'due_date',
+    // Unpaid at D+k: a settle offset above k in the cohort table; the cohort less those settled by D+k in stat_repay_due.
+    sums: dueSums(rebuiltFor, (k) => sql`case when settle_offset > ${n(k)} then orders else 0 end`),
+    rollupSums: dueSums(rebuiltFor, (k) => sql`orders - ${sql.identifier(`settled_${offsetKey(k)}`)}`),
   },
   { table: 'stat_overdue_snapshot', rollup: 'stat_overdue_snapshot_all', dateColumn: 'snapshot_date', sums: { outstanding: col('outstanding_minor'), at_risk_7: col('od7_minor') } },
 ];

@@ -35,24 +35,45 @@ const repaidSums = Object.fromEntries(REPAY_OFFSETS.flatMap((k) => [
   [`settled_${offsetKey(k)}`, settledBy('orders', k)],
   [`settled_amount_${offsetKey(k)}`, settledBy('amount_minor', k)],
 ]));
+/** The same from stat_repay_due, whose columns are the cohorts settled by each D+k. */
+const repaidDue = Object.fromEntries(REPAY_OFFSETS.flatMap((k) => [`settled_${offsetKey(k)}`, `settled_amount_${offsetKey(k)}`]).map((c) => [c, col(c)]));
+
+/**
+ * The cohort reports read stat_repay_due (product and channel summed away, new/returning kept) unless a product or a
+ * channel is asked for; then the cohort table by settle offset.
+ */
+const cohortTables = { table: 'stat_repay_cohort', rollup: 'stat_repay_due', rollupKeeps: ['customer_type'] as const, dateColumn: 'due_date' };
 
 const cohort: ReportSource = {
-  table: 'stat_repay_cohort', rollup: 'stat_repay_cohort_all', dateColumn: 'due_date',
+  ...cohortTables,
   sums: { orders: col('orders'), amount: col('amount_minor'), ...repaidSums },
+  rollupSums: { orders: col('orders'), amount: col('amount_minor'), ...repaidDue },
 };
 
 const open = (column: string) => sql`coalesce(sum(${sql.identifier(column)}) filter (where settle_offset = ${NOT_SETTLED}), 0)`;
-const summary: ReportSource = { ...cohort, sums: { ...cohort.sums, outstanding: open('orders'), outstanding_amount: open('amount_minor') } };
+const summary: ReportSource = {
+  ...cohort,
+  sums: { ...cohort.sums, outstanding: open('orders'), outstanding_amount: open('amount_minor') },
+  rollupSums: { ...cohort.rollupSums, outstanding: col('open_orders'), outstanding_amount: col('open_amount_minor') },
+};
 
 const side = (t: (typeof CUSTOMER_SIDES)[number]) => (t === 'returning' ? sql`"returning"` : sql`not "returning"`);
+/** `sum(<column>)` of one side's rows. */
+const ofSide = (column: string, t: (typeof CUSTOMER_SIDES)[number]) => sql`coalesce(sum(${sql.identifier(column)}) filter (where ${side(t)}), 0)`;
 const combined: ReportSource = {
-  // New and returning side by side: the roll-up that keeps them (stat_repay_cohort_nr).
-  table: 'stat_repay_cohort', rollup: 'stat_repay_cohort_nr', rollupKeeps: ['customer_type'], dateColumn: 'due_date',
+  // New and returning side by side.
+  ...cohortTables,
   sums: Object.fromEntries(CUSTOMER_SIDES.flatMap((t) => [
-    [`${t}_orders`, sql`coalesce(sum(orders) filter (where ${side(t)}), 0)`],
+    [`${t}_orders`, ofSide('orders', t)],
     [`${t}_ontime`, settledBy('orders', 0, side(t))],
-    [`${t}_amount`, sql`coalesce(sum(amount_minor) filter (where ${side(t)}), 0)`],
+    [`${t}_amount`, ofSide('amount_minor', t)],
     [`${t}_ontime_amount`, settledBy('amount_minor', 0, side(t))],
+  ])),
+  rollupSums: Object.fromEntries(CUSTOMER_SIDES.flatMap((t) => [
+    [`${t}_orders`, ofSide('orders', t)],
+    [`${t}_ontime`, ofSide('settled_0', t)],
+    [`${t}_amount`, ofSide('amount_minor', t)],
+    [`${t}_ontime_amount`, ofSide('settled_amount_0', t)],
   ])),
 };
 
@@ -75,15 +96,15 @@ async function merchantTodays(db: Db): Promise<Map<string, number[]>> {
  * that is near no merchant's today sums to nothing and is left out.
  */
 const lastThreeDays: ReportSource = {
-  table: 'stat_repay_cohort', rollup: 'stat_repay_cohort_all', dateColumn: 'due_date', sums: {},
+  ...cohortTables, sums: {},
   async run(db, decl, q, actor) {
     const byDay = await merchantTodays(db);
     const days = [...byDay.keys()].sort();
     const near = days.length ? sql.join([...byDay].map(([today, ids]) => sql`(merchant_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
       and due_date between ${addDays(today, -1)}::date and ${addDays(today, 1)}::date)`), sql` or `) : sql`false`;
     const range = days.length ? { date_from: addDays(days[0], -1), date_to: addDays(days[days.length - 1], 1) } : {};
-    const sums = Object.fromEntries(Object.entries(RECENT_SUMS).map(([k, f]) => [k, f(sql`(${near})`)]));
-    const res = await runReport(db, decl, { ...lastThreeDays, run: undefined, sums }, { ...q, ...range }, actor);
+    const sums = (of: Record<string, (near: SQL) => SQL>) => Object.fromEntries(Object.entries(of).map(([k, f]) => [k, f(sql`(${near})`)]));
+    const res = await runReport(db, decl, { ...lastThreeDays, run: undefined, sums: sums(RECENT_SUMS), rollupSums: sums(RECENT_DUE_SUMS) }, { ...q, ...range }, actor);
     return { ...res, rows: res.rows.filter((r) => r.values.orders > 0) };
   },
 };
@@ -93,6 +114,14 @@ const RECENT_SUMS: Record<string, (near: SQL) => SQL> = {
   repaid: (near) => sql`coalesce(sum(orders) filter (where ${near} and settle_offset <> ${NOT_SETTLED}), 0)`,
   repaid_amount: (near) => sql`coalesce(sum(amount_minor) filter (where ${near} and settle_offset <> ${NOT_SETTLED}), 0)`,
   outstanding: (near) => sql`coalesce(sum(orders) filter (where ${near} and settle_offset = ${NOT_SETTLED}), 0)`,
+};
+/** The same from stat_repay_due: repaid so far = the cohort less its open orders. */
+const RECENT_DUE_SUMS: Record<string, (near: SQL) => SQL> = {
+  orders: (near) => sql`coalesce(sum(orders) filter (where ${near}), 0)`,
+  amount: (near) => sql`coalesce(sum(amount_minor) filter (where ${near}), 0)`,
+  repaid: (near) => sql`coalesce(sum(orders - open_orders) filter (where ${near}), 0)`,
+  repaid_amount: (near) => sql`coalesce(sum(amount_minor - open_amount_minor) filter (where ${near}), 0)`,
+  outstanding: (near) => sql`coalesce(sum(open_orders) filter (where ${near}), 0)`,
 };
 
 const reborrow: ReportSource = {
