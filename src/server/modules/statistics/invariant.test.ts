@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSummed } from '../../../../tests/support/rollups';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
@@ -270,5 +273,18 @@ describe('statistics facts', () => {
     // The daily step committed its rows before the failing step, whose delete was rolled back.
     expect(await count()).toBe(before);
     await rebuildStatistics(t.app.deps);
+  }, 600_000);
+
+  it('the migration that added stat_repay_due fills it from the cohorts as the refresh does', async () => {
+    await rebuildStatistics(t.app.deps);
+    const all = 'select *, to_char(due_date, \'YYYY-MM-DD\') as d from stat_repay_due order by merchant_id, due_date, "returning"';
+    const byRefresh = await q(all);
+    expect(byRefresh.length).toBeGreaterThan(0);
+    const text = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations/0026_repay_due.sql'), 'utf8');
+    const fill = text.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO "stat_repay_due"'));
+    expect(fill).toBeDefined();
+    await q('delete from stat_repay_due');
+    await q(fill!);
+    expect(await q(all)).toEqual(byRefresh);
   }, 600_000);
 });
