@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { offsetKey, REPAY_OFFSETS } from '../../../schemas/reports/repayment';
 import { engineOf, type Db, type DbOrTx } from '../../db/client';
 import { userTables, vacuumAnalyze } from '../../db/maintain';
 import { rowsOf } from '../../db/rows';
@@ -12,7 +13,6 @@ import { merchant } from '../merchant/merchant.table';
 import { FACTS } from './facts';
 import { dateConds, inWindow, localDate, resumSql, type Window } from './facts/sql';
 import { statRefresh } from './statistics.table';
-import { offsetKey, REPAY_OFFSETS } from '../../../schemas/reports/repayment';
 
 /**
  * Maintenance of the fact tables (docs/statistics.md "Refresh"). A merchant's facts are recomputed from the base
