@@ -105,9 +105,9 @@ async function refreshFunnel(tx: DbOrTx, ctx: FactContext): Promise<void> {
   // What an event changes, decided from the customer's row without reading their orders (most of a day's touched
   // customers): a new order makes its customer "applied", an order reaching withdrawal "approved" (set in place;
   // neither changes which loan was the first one paid out). A payout changes the row only when it is the customer's
-  // first loan, which a row already "disbursed" has had before today (a payout today is the latest): then nothing
-  // changes at all (disbursed implies applied and approved), and a returning customer's payout (most of a day's
-  // payouts) costs no read of their orders. An order gone overdue changes the row only when it is the first loan,
+  // first loan: a customer whose row is already "disbursed" had that loan before today (today's payout is the latest),
+  // so their row cannot change at all (disbursed implies applied and approved), and a returning customer's payout
+  // (most of a day's payouts) costs no read of their orders. An order gone overdue changes the row only when it is the first loan,
   // which a row already marked first_default cannot be waiting for. The others are recomputed whole, as is a
   // customer without a row yet.
   const flagged = [...new Set([...disbursed, ...applied, ...approved, ...overdue])];
