@@ -11,7 +11,7 @@ import { addDays } from '../lifecycle/clock';
 import { merchantMarket } from '../merchant/market';
 import { merchant } from '../merchant/merchant.table';
 import { FACTS } from './facts';
-import { dateConds, inWindow, localDate, resumSql, type Window } from './facts/sql';
+import { dateConds, intSql, inWindow, localDate, resumSql, type Window } from './facts/sql';
 import { statRefresh } from './statistics.table';
 
 /**
@@ -92,8 +92,8 @@ function dueRollupSql(merchantId: number, which: SQL): SQL {
     ['orders', sql`sum(orders)`], ['amount_minor', sql`sum(amount_minor)`],
     ['open_orders', filtered('orders', sql`settle_offset = ${NOT_SETTLED}`)], ['open_amount_minor', filtered('amount_minor', sql`settle_offset = ${NOT_SETTLED}`)],
     ...REPAY_OFFSETS.flatMap((k): Array<[string, SQL]> => [
-      [`settled_${offsetKey(k)}`, filtered('orders', sql`settle_offset <= ${sql.raw(String(k))}`)],
-      [`settled_amount_${offsetKey(k)}`, filtered('amount_minor', sql`settle_offset <= ${sql.raw(String(k))}`)],
+      [`settled_${offsetKey(k)}`, filtered('orders', sql`settle_offset <= ${intSql(k)}`)],
+      [`settled_amount_${offsetKey(k)}`, filtered('amount_minor', sql`settle_offset <= ${intSql(k)}`)],
     ]),
   ];
   return sql`insert into stat_repay_due (merchant_id, due_date, "returning", ${sql.join(cols.map(([c]) => sql.identifier(c)), sql`, `)})

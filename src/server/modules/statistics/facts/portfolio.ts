@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import { addDays } from '../../lifecycle/clock';
 import type { FactBuilder, FactContext } from '../refresh';
-import { dateConds, dateRuns, inWindows, localDate, resumSql } from './sql';
+import { dateConds, dateRuns, intSql, inWindows, localDate, resumSql } from './sql';
 
 /**
  * Fact maintenance of the portfolio reports (docs/statistics/portfolio.md). The open book of every past date is
@@ -14,8 +14,7 @@ import { dateConds, dateRuns, inWindows, localDate, resumSql } from './sql';
  * when it was ever extended; loan_order.due_date otherwise).
  */
 
-/** A constant integer inlined (date + integer needs a typed operand; these are ours, never input). */
-const n = (k: number): SQL => sql.raw(String(Math.trunc(k)));
+const n = intSql;
 const rangeCase = (x: SQL, lastDays: readonly number[]): SQL =>
   sql`(case ${sql.join(lastDays.map((last, i) => sql`when ${x} <= ${n(last)} then ${n(i)}`), sql` `)} else ${n(lastDays.length)} end)`;
 const bucketSql = (dpd: SQL): SQL => rangeCase(dpd, BUCKET_LAST_DAY);

@@ -5,6 +5,9 @@ import { addDays } from '../../lifecycle/clock';
 
 export interface Window { from?: string; to?: string }
 
+/** A constant integer inlined into the SQL (date + integer needs a typed operand; these are ours, never input). */
+export const intSql = (k: number): SQL => sql.raw(String(Math.trunc(k)));
+
 /** The business date of a timestamp column in the zone, and a condition keeping the window's dates. */
 export const localDate = (col: SQL, tz: string) => sql`(${col} at time zone ${tz})::date`;
 export function inWindow(col: SQL, tz: string, w: Window): SQL {

@@ -7,6 +7,7 @@ import type { GroupBy, ReportDecl, StatResult, StatRow } from '../../../../schem
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import type { Actor } from '../../../plugins/session';
+import { intSql } from '../facts/sql';
 import { col, runReport, sortRows, withRates, type ReportSource, type StatFilters } from '../engine';
 
 /** Sources of the order, overdue and portfolio reports (src/schemas/reports/portfolio.ts; docs/statistics/portfolio.md). */
@@ -77,7 +78,7 @@ function segmentLabel(key: string): string {
   return [type, COUNT_BAND_LABELS[Number(count) - 1] ?? count, AMOUNT_BAND_LABELS[Number(amount) - 1] ?? amount].join(' · ');
 }
 
-const n = (k: number) => sql.raw(String(Math.trunc(k)));
+const n = intSql;
 /**
  * The cohorts due D+k before each merchant's business date (day D + k has ended in its market: before the last
  * rebuild's date, `rebuiltFor` indexed by merchant id) and of them those `unpaid` at D+k, for k = 0 and 7.
